@@ -1,0 +1,38 @@
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test,postgres,redis]'
+	touch $(STAMP) $@
+
+run: $(STAMP)
+	$(BIN)/parlour run
+
+test: $(TEST_STAMP)
+	@bash scripts/ensure-test-tools.sh
+	$(BIN)/ruff check parlour tests
+	$(BIN)/mypy
+	$(BIN)/pytest -n auto -q
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check parlour tests
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/parlour bench
+
+clean:
+	rm -rf $(VENV)

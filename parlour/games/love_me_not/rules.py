@@ -1,0 +1,254 @@
+"""Love Me Not: the rules.
+
+Two players, twenty cards (2–5 and J of each suit). Each turn both players
+draw two cards at once, keep one face-down in their tableau and put the other
+face-down on their pile. A tableau card is revealed one turn behind; after the
+fifth turn everything is revealed and the match is scored. Best of three.
+
+>>> game = LoveMeNot()
+>>> state = game.setup(2, {"matches": 1}, seed=7)
+>>> sorted(game.to_act(state))
+[0, 1]
+>>> len(game.view(state, 0)["hand"])
+2
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.engine import (
+    Action,
+    Game,
+    InvalidOptions,
+    Legal,
+    MalformedAction,
+    Option,
+    Result,
+    View,
+    require_keys,
+)
+
+# -- the game's facts ---------------------------------------------------------
+SUITS = ("H", "D", "C", "S")
+RANKS = ("2", "3", "4", "5", "J")
+DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+TURNS = 5
+SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+
+
+def suit(card: str) -> str:
+    return card[1]
+
+
+def is_jack(card: str) -> bool:
+    return card[0] == "J"
+
+
+def score(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> int:
+    """A player's match points.
+
+    Per suit: cards of that suit in the tableau × cards of that suit in the
+    pile; then each tableau jack scores the cards of its suit in the
+    opponent's pile (a jack also counts as a card of its suit).
+
+    >>> score(["2H", "3H"], ["4H", "5H"], [])
+    4
+    >>> score(["JS"], [], ["2S", "3S", "4S"])
+    3
+    """
+    tab = Counter(suit(c) for c in tableau)
+    own = Counter(suit(c) for c in pile)
+    opp = Counter(suit(c) for c in opponent_pile)
+    points = sum(tab[s] * own[s] for s in SUITS)
+    return points + sum(opp[suit(c)] for c in tableau if is_jack(c))
+
+
+# -- the state ------------------------------------------------------------------
+@dataclass
+class LoveMeNotState:
+    """Everything about a game in progress; only :meth:`LoveMeNot.view` lets it out."""
+
+    seed: int
+    best_of: int
+    rng: random.Random
+    deck: list[str]
+    drawn: list[list[str]] = field(default_factory=lambda: [[], []])
+    tableau: list[list[str]] = field(default_factory=lambda: [[], []])
+    pile: list[list[str]] = field(default_factory=lambda: [[], []])
+    revealed: int = 0
+    turn: int = 0
+    history: list[dict[str, Any]] = field(default_factory=list)
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    over: bool = False
+
+
+def _check_deck(value: Any) -> list[str]:
+    if not isinstance(value, list) or sorted(map(str, value)) != sorted(DECK):
+        raise InvalidOptions(
+            "option 'deck' must list each of the 20 cards 2H…5H, JH (likewise D, C, S) once"
+        )
+    return list(value)
+
+
+# -- the game ---------------------------------------------------------------------
+class LoveMeNot(Game[LoveMeNotState]):
+    """The rules of Love Me Not, on the engine contract."""
+
+    id = "love-me-not"
+    title = "Love Me Not"
+    min_players = 2
+    max_players = 2
+    default_bot = "greedy"
+    options = (
+        Option("matches", int, 3, "3 = best of three (first to two wins), 1 = a single match",
+               choices=(1, 3)),
+        Option("deck", list, None, "20 cards, top first: stacks the first match"),
+    )
+
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> LoveMeNotState:
+        rng = random.Random(seed)
+        if options["deck"] is not None:
+            deck = _check_deck(options["deck"])
+        else:
+            deck = list(DECK)
+            rng.shuffle(deck)
+        best_of = options["matches"]
+        state = LoveMeNotState(seed=seed, best_of=best_of, rng=rng, deck=deck)
+        _start_turn(state)
+        return state
+
+    def players(self, state: LoveMeNotState) -> int:
+        return 2
+
+    def to_act(self, state: LoveMeNotState) -> frozenset[int]:
+        if state.over:
+            return frozenset()
+        return frozenset(s for s in (0, 1) if state.drawn[s])
+
+    def legal(self, state: LoveMeNotState, seat: int) -> Legal:
+        if seat not in self.to_act(state):
+            return Legal(choices=[])
+        return Legal(choices=[{"keep": card} for card in state.drawn[seat]])
+
+    def advance(self, state: LoveMeNotState, seat: int, action: Action) -> None:
+        require_keys(action, ["keep"])
+        card = action["keep"]
+        hand = state.drawn[seat]
+        if card not in hand:
+            raise MalformedAction(
+                f"you can only keep one of the two cards you drew ({hand[0]} or {hand[1]}),"
+                f" not {card!r}"
+            )
+        other = hand[1] if hand[0] == card else hand[0]
+        state.tableau[seat].append(card)
+        state.pile[seat].append(other)
+        state.drawn[seat] = []
+        if not state.drawn[1 - seat]:
+            _end_turn(state)
+
+    def view(self, state: LoveMeNotState, seat: int | None) -> View:
+        return _view(state, seat)
+
+    def is_over(self, state: LoveMeNotState) -> bool:
+        return state.over
+
+    def result(self, state: LoveMeNotState) -> Result | None:
+        if not state.over:
+            return None
+        points = [m["points"] for m in state.history]
+        if state.best_of == 1:
+            scores = list(points[0])
+            top = max(scores)
+            winners = [s for s in (0, 1) if scores[s] == top]
+        else:
+            scores = list(state.wins)
+            winners = [s for s in (0, 1) if state.wins[s] == max(state.wins)]
+        return Result([float(x) for x in scores], winners, {"match_points": points})
+
+    # -- for bots ----------------------------------------------------------------
+    def determinize(self, view: View, seat: int, rng: random.Random) -> LoveMeNotState:
+        from .knowledge import determinize
+
+        return determinize(view, seat, rng)
+
+    def bots(self) -> Mapping[str, Any]:
+        from .bots import GreedyAgent
+
+        return {"greedy": GreedyAgent}
+
+
+# -- how a turn and a match unfold ------------------------------------------------
+def _start_turn(state: LoveMeNotState) -> None:
+    state.turn += 1
+    for seat in (0, 1):
+        state.drawn[seat] = state.deck[:2]
+        del state.deck[:2]
+
+
+def _end_turn(state: LoveMeNotState) -> None:
+    # The card kept in turn t shows once both have chosen in turn t+1.
+    state.revealed = state.turn - 1
+    if state.turn < TURNS:
+        _start_turn(state)
+        return
+    _end_match(state)
+
+
+def _end_match(state: LoveMeNotState) -> None:
+    state.revealed = TURNS
+    t, p = state.tableau, state.pile
+    points = [score(t[0], p[0], p[1]), score(t[1], p[1], p[0])]
+    winners = [s for s in (0, 1) if points[s] == max(points)]
+    state.history.append(
+        {"points": points, "winners": winners, "tableau": [list(t[0]), list(t[1])],
+         "pile": [list(p[0]), list(p[1])]}
+    )
+    # Ruling: a tied match wins nobody a cube and another match is dealt.
+    if len(winners) == 1:
+        state.wins[winners[0]] += 1
+    if state.best_of == 1 or max(state.wins) * 2 > state.best_of:
+        state.over = True
+        return
+    state.deck = list(DECK)
+    state.rng.shuffle(state.deck)
+    state.tableau, state.pile = [[], []], [[], []]
+    state.revealed, state.turn = 0, 0
+    _start_turn(state)
+
+
+# -- what a seat may see ------------------------------------------------------------
+def _view(state: LoveMeNotState, seat: int | None) -> View:
+    seats = []
+    for s in (0, 1):
+        mine = s == seat
+        tableau = [
+            {"card": c if (mine or i < state.revealed) else None, "revealed": i < state.revealed}
+            for i, c in enumerate(state.tableau[s])
+        ]
+        seats.append(
+            {
+                "tableau": tableau,
+                "pile": list(state.pile[s]) if mine else None,
+                "pile_count": len(state.pile[s]),
+                "chosen": not state.drawn[s] and not state.over,
+            }
+        )
+    return {
+        "game": LoveMeNot.id,
+        "seat": seat,
+        "match": len(state.history) + (0 if state.over else 1),
+        "best_of": state.best_of,
+        "turn": state.turn,
+        "deck_count": len(state.deck),
+        "hand": list(state.drawn[seat]) if seat is not None else [],
+        "seats": seats,
+        "matches_won": list(state.wins),
+        "history": copy.deepcopy(state.history),
+        "over": state.over,
+    }

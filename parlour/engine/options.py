@@ -55,7 +55,9 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """A JSON-safe description, for ``parlour games`` and the lobby."""
-        out: dict[str, Any] = {"name": self.name, "type": self.kind.__name__, "default": self.default}
+        out: dict[str, Any] = {
+            "name": self.name, "type": self.kind.__name__, "default": self.default
+        }
         if self.choices is not None:
             out["choices"] = list(self.choices)
         if self.minimum is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from .errors import UnknownGame
@@ -17,18 +18,23 @@ class Registry:
         self._loaded: dict[str, Game[Any]] = {}
 
     def ids(self) -> list[str]:
-        """The ids whose module is present in this installation."""
-        return [gid for gid in self._modules if self._present(gid)]
+        """The ids whose game is present in this installation."""
+        return [gid for gid in self._modules if self._load(gid) is not None]
 
-    def _present(self, game_id: str) -> bool:
-        return importlib.util.find_spec(self._modules[game_id]) is not None
+    def _load(self, game_id: str) -> Game[Any] | None:
+        if game_id not in self._loaded:
+            name = self._modules.get(game_id)
+            if name is None or importlib.util.find_spec(name) is None:
+                return None
+            game = getattr(importlib.import_module(name), "GAME", None)
+            if game is None:
+                return None
+            self._loaded[game_id] = game
+        return self._loaded[game_id]
 
     def get(self, game_id: str) -> Game[Any]:
-        if game_id not in self._loaded:
-            if game_id not in self._modules or not self._present(game_id):
-                raise UnknownGame(
-                    f"unknown game {game_id!r} (known: {', '.join(self.ids()) or 'none'})"
-                )
-            module = importlib.import_module(self._modules[game_id])
-            self._loaded[game_id] = module.GAME
-        return self._loaded[game_id]
+        game = self._load(game_id)
+        if game is None:
+            known = ", ".join(self.ids()) or "none"
+            raise UnknownGame(f"unknown game {game_id!r} (known: {known})")
+        return game

@@ -15,7 +15,6 @@ fifth turn everything is revealed and the match is scored. Best of three.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -249,6 +248,11 @@ def _view(state: LoveMeNotState, seat: int | None) -> View:
         "hand": list(state.drawn[seat]) if seat is not None else [],
         "seats": seats,
         "matches_won": list(state.wins),
-        "history": copy.deepcopy(state.history),
+        "history": [_copy_match(m) for m in state.history],
         "over": state.over,
     }
+
+
+def _copy_match(m: dict[str, Any]) -> dict[str, Any]:
+    return {"points": list(m["points"]), "winners": list(m["winners"]),
+            "tableau": [list(t) for t in m["tableau"]], "pile": [list(p) for p in m["pile"]]}

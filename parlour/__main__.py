@@ -1,0 +1,3 @@
+from parlour.cli.main import app
+
+app(prog_name="parlour")

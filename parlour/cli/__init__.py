@@ -1,0 +1,1 @@
+"""The ``parlour`` command: wires the front ends together."""

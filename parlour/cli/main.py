@@ -1,0 +1,241 @@
+"""``parlour``: list games, play in the terminal, simulate, replay, benchmark, serve."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from parlour.bots import bot_names, make_agent
+from parlour.engine import Agent, Match, ParlourError, Record, replay
+from parlour.games import game_ids, get_game
+from parlour.lab import SimulationSpec, simulate, summarize
+from parlour.lab.stats import Summary, add
+from parlour.tui import TerminalPlayer
+from parlour.tui.play import InputClosed, random_seed
+
+app = typer.Typer(help="Parlour: five tabletop games to play, simulate and study.",
+                  no_args_is_help=True, add_completion=False)
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    return typer.Exit(2)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise fail(f"--options is not valid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise fail("--options must be a JSON object")
+    return value
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts, options and bots."""
+    table = Table(title="Parlour games")
+    for col in ("id", "title", "players", "options", "bots"):
+        table.add_column(col)
+    for gid in game_ids():
+        game = get_game(gid)
+        opts = ", ".join(f"{o.name}={json.dumps(o.default)}" for o in game.options)
+        table.add_row(gid, game.title, f"{game.min_players}–{game.max_players}", opts,
+                      ", ".join(bot_names(game)))
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int | None, typer.Option(help="Number of seats")] = None,
+    humans: Annotated[int, typer.Option(help="Local human seats (the first ones)")] = 1,
+    bot: Annotated[str | None, typer.Option(help="Bot for every other seat")] = None,
+    bots: Annotated[str | None, typer.Option(help="Comma-separated bot per bot seat")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed (random if omitted)")] = None,
+    options: Annotated[str | None, typer.Option(help="Game options as JSON")] = None,
+) -> None:
+    """Play in the terminal against bots, or pass the keyboard between humans."""
+    try:
+        game = get_game(game_id)
+        count = players or game.min_players
+        names = bots.split(",") if bots else [bot or game.default_bot] * (count - humans)
+        if humans < 0 or humans > count or len(names) != count - humans:
+            raise fail(f"{count} seats need {count - humans} bots for {humans} human(s)")
+        seed = random_seed() if seed is None else seed
+        match = Match.new(game, count, parse_options(options), seed)
+        agents: dict[int, Agent] = {
+            humans + i: make_agent(game, name, humans + i, seed + 7919 * (i + 1))
+            for i, name in enumerate(names)
+        }
+        TerminalPlayer(match, agents, console, _read_line).run()
+    except InputClosed:
+        raise fail("input ended before the game did") from None
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
+
+
+def _read_line(prompt: str) -> str:
+    console.print(prompt, end="", markup=False, highlight=False)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    if not sys.stdin.isatty():
+        console.print(line.rstrip("\n"), markup=False, highlight=False)
+    return line.rstrip("\n")
+
+
+@app.command(name="simulate")
+def simulate_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", help="Number of games")] = 1000,
+    bots: Annotated[str | None, typer.Option(help="Comma-separated bot per seat")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of seats")] = None,
+    options: Annotated[str | None, typer.Option(help="Game options as JSON")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: cores)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    out: Annotated[Path | None, typer.Option(help="Write every record to this JSONL file")] = None,
+) -> None:
+    """Play N bot-only games and report win rates, ties and scores."""
+    try:
+        game = get_game(game_id)
+        names = bots.split(",") if bots else None
+        count = players or (len(names) if names else game.min_players)
+        names = names or [game.default_bot] * count
+        if len(names) != count:
+            raise fail(f"--bots names {len(names)} bots for {count} seats")
+        for i, name in enumerate(names):
+            make_agent(game, name, i, 0)
+        game.setup(count, parse_options(options), seed)
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
+    if n < 1:
+        raise fail("-n must be at least 1")
+    spec = SimulationSpec(game_id, count, tuple(names), parse_options(options), seed)
+    summary = summarize([], count, names)
+    started = time.perf_counter()
+    sink = out.open("w") if out else None
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  transient=as_json) as progress:
+        task = progress.add_task(f"{game_id}", total=n)
+        for record, result in simulate(spec, n, jobs,
+                                       lambda k: progress.advance(task, k)):
+            add(summary, result)
+            if sink:
+                sink.write(record.dumps() + "\n")
+    if sink:
+        sink.close()
+    summary.extra["seconds"] = round(time.perf_counter() - started, 3)
+    if as_json:
+        print(json.dumps(summary.to_json()))
+    else:
+        _print_summary(game.title, summary)
+
+
+def _print_summary(title: str, summary: Summary) -> None:
+    data = summary.to_json()
+    table = Table(title=f"{title}: {summary.games} games in {data['seconds']} s")
+    for col in ("seat", "bot", "win rate", "95% CI", "mean score", "sd"):
+        table.add_column(col)
+    for seat in range(summary.players):
+        lo, hi = data["win_ci95"][seat]
+        table.add_row(str(seat), summary.bots[seat], f"{data['win_rate'][seat]:.3f}",
+                      f"{lo:.3f}–{hi:.3f}", f"{data['mean_score'][seat]:.2f}",
+                      f"{data['sd_score'][seat]:.2f}")
+    console.print(table)
+    if len(data["by_bot"]) > 1:
+        bots = Table(title="By bot")
+        for col in ("bot", "seats", "win rate", "95% CI"):
+            bots.add_column(col)
+        for name, entry in data["by_bot"].items():
+            lo, hi = entry["ci95"]
+            bots.add_row(name, ",".join(map(str, entry["seats"])), f"{entry['win_rate']:.3f}",
+                         f"{lo:.3f}–{hi:.3f}")
+        console.print(bots)
+    console.print(f"tie rate {data['tie_rate']:.3f}")
+
+
+@app.command(name="replay")
+def replay_cmd(
+    record_file: Annotated[Path, typer.Argument(metavar="RECORD.json")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print {over, result, view}")] = False,
+) -> None:
+    """Replay a match record and show where it ended (or which action is illegal)."""
+    try:
+        record = Record.loads(record_file.read_text())
+        match = replay(record, get_game)
+    except OSError as exc:
+        raise fail(f"cannot read {record_file}: {exc.strerror}") from None
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
+    result = match.result()
+    out = {"over": match.over, "result": result.to_json() if result else None,
+           "view": match.view(None)}
+    if as_json:
+        print(json.dumps(out))
+        return
+    from parlour.tui import load_renderer
+
+    renderer = load_renderer(record.game)
+    console.print(renderer.render(out["view"]) if renderer else out["view"])
+    console.print(f"{len(record.actions)} actions replayed; over: {match.over}")
+    if result:
+        console.print(f"scores {result.scores}, winners {result.winners}")
+
+
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="Time per game")] = 3.0,
+    game_id: Annotated[str | None, typer.Option("--game", help="Only this game")] = None,
+) -> None:
+    """Games per second of each game with random bots, in one process."""
+    from parlour.lab.bench import run_bench
+
+    table = Table(title="Engine speed (random bots, one process)")
+    for col in ("game", "players", "games", "games/s", "actions/s"):
+        table.add_column(col, justify="right")
+    for row in run_bench([game_id] if game_id else game_ids(), seconds):
+        table.add_row(row.game, str(row.players), str(row.games), f"{row.games_per_s:,.0f}",
+                      f"{row.actions_per_s:,.0f}")
+    console.print(table)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL (default: SQLite file)")] = None,
+) -> None:
+    """Run the web server: rooms, live play, replays."""
+    try:
+        from parlour.cli.serve import serve as run_server
+    except ImportError:
+        raise fail("the web server is not installed in this build") from None
+    run_server(host, port, db)
+
+
+@app.command(name="run")
+def run_default() -> None:
+    """The main job: the web server if present, else a terminal game of Love Me Not."""
+    try:
+        from parlour.cli.serve import serve as run_server
+    except ImportError:
+        play("love-me-not", players=None, humans=1, bot=None, bots=None, seed=None,
+             options=None)
+        return
+    run_server("127.0.0.1", 8000, None)

@@ -1,0 +1,54 @@
+"""Love Me Not in the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+COLOUR = {"H": "red", "D": "red", "C": "default", "S": "default"}
+
+
+def card(code: str | None) -> Text:
+    if code is None:
+        return Text("[??]", style="dim")
+    return Text(f"[{code[0]}{SYMBOL[code[1]]}]", style=COLOUR[code[1]])
+
+
+def row(label: str, cards: list[Text]) -> Text:
+    return Text.assemble(Text(f"{label:<16}"), *[Text.assemble(c, " ") for c in cards])
+
+
+def side(view: dict[str, Any], seat: int) -> list[Text]:
+    info = view["seats"][seat]
+    who = "You" if seat == view["seat"] else f"Player {seat + 1}"
+    tableau = [card(e["card"]) if e["revealed"] or e["card"] is None
+               else Text.assemble(card(e["card"]), Text("*", style="dim"))
+               for e in info["tableau"]]
+    lines = [row(f"{who} tableau", tableau)]
+    pile = [card(c) for c in info["pile"]] if info["pile"] is not None else (
+        [card(None)] * info["pile_count"])
+    lines.append(row(f"{who} pile", pile))
+    return lines
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [Text(
+        f"Match {view['match']} of best-of-{view['best_of']} · turn {view['turn']} of 5 · "
+        f"matches won {view['matches_won'][0]}–{view['matches_won'][1]}", style="bold")]
+    for m_no, m in enumerate(view["history"], 1):
+        parts.append(Text(f"Match {m_no}: {m['points'][0]}–{m['points'][1]} points"))
+    order = [view["seat"], 1 - view["seat"]] if view["seat"] is not None else [0, 1]
+    for seat in order:
+        parts.extend(side(view, seat))
+    if view["hand"]:
+        parts.append(row("You drew", [card(c) for c in view["hand"]]))
+    parts.append(Text("* = face-down, only you can see it", style="dim"))
+    return Group(*parts)
+
+
+def action_label(action: dict[str, Any]) -> str:
+    code = action["keep"]
+    return f"keep {code[0]}{SYMBOL[code[1]]} (the other goes to your pile)"

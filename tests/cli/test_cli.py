@@ -1,0 +1,99 @@
+"""The ``parlour`` command, driven as a user would (stdin piped)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from parlour.cli.main import app
+from parlour.engine import Record, replay
+from parlour.games import get_game
+
+runner = CliRunner()
+
+
+def test_games_lists_love_me_not() -> None:
+    out = runner.invoke(app, ["games"])
+    assert out.exit_code == 0
+    assert "love-me-not" in out.output and "2–2" in out.output
+
+
+def test_play_love_me_not_from_piped_input_to_the_end() -> None:
+    out = runner.invoke(app, ["play", "love-me-not", "--bot", "greedy", "--seed", "3"],
+                        input="2\n" * 40)
+    assert out.exit_code == 0, out.output
+    assert "You drew" in out.output
+    assert "Game over" in out.output and "Scores" in out.output
+
+
+def test_play_rejects_bad_input_and_asks_again() -> None:
+    out = runner.invoke(app, ["play", "love-me-not", "--seed", "3", "--options",
+                              '{"matches": 1}'], input="9\nx\n" + "1\n" * 20)
+    assert out.exit_code == 0, out.output
+    assert "Type a number from 1 to 2." in out.output
+
+
+def test_play_hot_seat_hides_each_players_hand_from_the_other() -> None:
+    out = runner.invoke(app, ["play", "love-me-not", "--humans", "2", "--seed", "1", "--options",
+                              '{"matches": 1}'], input="\n1\n" * 40)
+    assert out.exit_code == 0, out.output
+    assert out.output.count("Pass the keyboard to player 2") >= 5
+
+
+def test_play_stops_cleanly_when_input_ends() -> None:
+    out = runner.invoke(app, ["play", "love-me-not", "--seed", "3"], input="1\n")
+    assert out.exit_code == 2
+    assert "input ended" in out.output
+
+
+def test_simulate_json_reports_rates(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    out = runner.invoke(app, ["simulate", "love-me-not", "-n", "40", "--bots", "greedy,random",
+                              "--json", "--jobs", "1", "--out", str(records)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert data["games"] == 40
+    assert abs(sum(data["win_rate"]) - 1) < 1e-9
+    assert data["win_rate"][0] > data["win_rate"][1]
+    assert set(data) >= {"games", "win_rate", "tie_rate", "mean_score", "sd_score"}
+    lines = records.read_text().splitlines()
+    assert len(lines) == 40
+    match = replay(Record.loads(lines[0]), get_game)
+    assert match.over
+
+
+def test_simulate_refuses_a_wrong_bot_count() -> None:
+    out = runner.invoke(app, ["simulate", "love-me-not", "-n", "5", "--bots", "random"])
+    assert out.exit_code == 2
+    assert "1 bots for 1 seats" not in out.output
+
+
+def test_replay_json_is_exactly_over_result_view(tmp_path: Path) -> None:
+    records = tmp_path / "g.jsonl"
+    runner.invoke(app, ["simulate", "love-me-not", "-n", "1", "--json", "--jobs", "1",
+                        "--out", str(records)])
+    path = tmp_path / "r.json"
+    path.write_text(records.read_text().splitlines()[0])
+    out = runner.invoke(app, ["replay", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert sorted(data) == ["over", "result", "view"]
+    assert data["over"] is True and data["view"]["seat"] is None
+    assert data["result"]["winners"]
+
+
+def test_replay_reports_an_illegal_action_with_its_index(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "love-me-not", "players": 2, "seed": 1,
+                                "options": {}, "actions": [{"seat": 0, "action": {"keep": "ZZ"}}]}))
+    out = runner.invoke(app, ["replay", str(path), "--json"])
+    assert out.exit_code == 2
+    assert "action 0" in out.output
+
+
+def test_bench_prints_games_per_second() -> None:
+    out = runner.invoke(app, ["bench", "--seconds", "0.2", "--game", "love-me-not"])
+    assert out.exit_code == 0, out.output
+    assert "games/s" in out.output

@@ -18,12 +18,12 @@ def card(code: str | None) -> Text:
 
 
 def row(label: str, cards: list[Text]) -> Text:
-    return Text.assemble(Text(f"{label:<16}"), *[Text.assemble(c, " ") for c in cards])
+    return Text.assemble(Text(f"{label:<20}"), *[Text.assemble(c, " ") for c in cards])
 
 
 def side(view: dict[str, Any], seat: int) -> list[Text]:
     info = view["seats"][seat]
-    who = "You" if seat == view["seat"] else f"Player {seat + 1}"
+    who = "Your" if seat == view["seat"] else f"Player {seat + 1}'s"
     tableau = [card(e["card"]) if e["revealed"] or e["card"] is None
                else Text.assemble(card(e["card"]), Text("*", style="dim"))
                for e in info["tableau"]]
@@ -39,7 +39,15 @@ def render(view: dict[str, Any]) -> RenderableType:
         f"Match {view['match']} of best-of-{view['best_of']} · turn {view['turn']} of 5 · "
         f"matches won {view['matches_won'][0]}–{view['matches_won'][1]}", style="bold")]
     for m_no, m in enumerate(view["history"], 1):
-        parts.append(Text(f"Match {m_no}: {m['points'][0]}–{m['points'][1]} points"))
+        parts.append(Text(f"Match {m_no}: player 1 {m['points'][0]} – player 2 "
+                          f"{m['points'][1]} points"))
+    if view["history"] and not view["over"] and view["turn"] == 1:
+        last = view["history"][-1]
+        parts.append(Text("Last match, revealed:", style="italic"))
+        for seat in (0, 1):
+            parts.append(row(f"Player {seat + 1}'s tableau",
+                                [card(c) for c in last["tableau"][seat]]))
+            parts.append(row(f"Player {seat + 1}'s pile", [card(c) for c in last["pile"][seat]]))
     order = [view["seat"], 1 - view["seat"]] if view["seat"] is not None else [0, 1]
     for seat in order:
         parts.extend(side(view, seat))

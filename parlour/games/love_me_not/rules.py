@@ -233,7 +233,7 @@ def _view(state: LoveMeNotState, seat: int | None) -> View:
         seats.append(
             {
                 "tableau": tableau,
-                "pile": list(state.pile[s]) if mine else None,
+                "pile": list(state.pile[s]) if mine or state.over else None,
                 "pile_count": len(state.pile[s]),
                 "chosen": not state.drawn[s] and not state.over,
             }

@@ -30,7 +30,8 @@ def determinize(view: View, seat: int, rng: random.Random) -> LoveMeNotState:
     pile[seat] = list(mine["pile"])
     tableau[opp] = [e["card"] if e["card"] is not None else unseen.pop()
                     for e in theirs["tableau"]]
-    pile[opp] = [unseen.pop() for _ in range(theirs["pile_count"])]
+    pile[opp] = (list(theirs["pile"]) if theirs["pile"] is not None
+                 else [unseen.pop() for _ in range(theirs["pile_count"])])
     drawn: list[list[str]] = [[], []]
     drawn[seat] = list(view["hand"])
     if not theirs["chosen"] and not view["over"]:

@@ -1,0 +1,32 @@
+"""``parlour serve``: run the browser server (``make run`` uses the defaults)."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from parlour.server import Settings, create_app
+from parlour.server.app import lan_address
+from parlour.server.config import normalise_db_url
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+          *, bot_delay: float | None = None, public_url: str | None = None) -> None:
+    """Serve Parlour on ``host:port``; ``db`` is an SQLAlchemy URL or an SQLite file path.
+
+    With no ``db``, rooms are kept in ``parlour.sqlite3`` in the current directory,
+    created on first start.
+    """
+    settings = Settings(db_url=normalise_db_url(db), public_url=public_url)
+    if bot_delay is not None:
+        settings = Settings(db_url=settings.db_url, public_url=public_url, bot_delay=bot_delay)
+    print(f"Parlour is serving on http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}"
+          f":{port}/")
+    lan = lan_address()
+    if lan and host in ("0.0.0.0", "::"):
+        print(f"On your local network (phones): http://{lan}:{port}/")
+    elif lan:
+        print(f"For phones on your local network, serve with --host 0.0.0.0"
+              f" and open http://{lan}:{port}/")
+    print(f"Rooms are stored in {settings.db_url}")
+    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 16,
+                log_level="info", proxy_headers=False)

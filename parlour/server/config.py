@@ -1,0 +1,39 @@
+"""Settings of a server instance (storage, pacing of bots, limits against abuse)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_DB = "sqlite+aiosqlite:///parlour.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a server instance can be told; the defaults suit a living-room game."""
+
+    db_url: str = DEFAULT_DB
+    redis_url: str | None = None
+    bot_delay: float = 0.8
+    """Seconds a bot waits before acting, so people can follow."""
+    public_url: str | None = None
+    """Base address put in join links and QR codes (guessed from the request if unset)."""
+    max_message_bytes: int = 16_384
+    max_name_length: int = 24
+    actions_per_second: float = 8.0
+    action_burst: int = 16
+    rooms_per_address: int = 30
+    """Rooms one address may create per hour."""
+    max_timer_seconds: int = 600
+
+
+def normalise_db_url(url: str | None) -> str:
+    """An SQLAlchemy async URL from what a person typed (a bare path means an SQLite file)."""
+    if not url:
+        return DEFAULT_DB
+    if "://" not in url:
+        return f"sqlite+aiosqlite:///{url}"
+    if url.startswith("sqlite://"):
+        return "sqlite+aiosqlite://" + url[len("sqlite://"):]
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+asyncpg://" + url.split("://", 1)[1]
+    return url

@@ -1,0 +1,187 @@
+"""Storage: rooms and their append-only action records, through SQLAlchemy (async).
+
+The schema is owned by the Alembic migrations in ``migrations/``; :func:`migrate`
+brings any database up to date on start, so an upgrade never loses a stored game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("code", String(12), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Column("creator", String(64), nullable=False, index=True),
+    Column("host_hash", String(64), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("timer", Integer, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("seed", BigInteger, nullable=True),
+    Column("result", Text, nullable=True),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(12), nullable=False, index=True),
+    Column("idx", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("bot", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("room", "idx", name="uq_actions_room_idx"),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass
+class StoredRoom:
+    """A room as it is kept: its set-up and every action taken so far."""
+
+    code: str
+    created_at: float
+    creator: str
+    host_hash: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    timer: int
+    status: str
+    seed: int | None
+    result: dict[str, Any] | None
+    actions: list[dict[str, Any]]
+
+
+def _alembic_config(conn: Connection) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    return cfg
+
+
+def _upgrade(conn: Connection) -> None:
+    command.upgrade(_alembic_config(conn), "head")
+
+
+class Store:
+    """The database behind a server: every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: AsyncEngine = create_async_engine(url)
+
+    async def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def create_room(self, room: StoredRoom) -> None:
+        now = time.time()
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(rooms).values(
+                    code=room.code, created_at=now, updated_at=now, creator=room.creator,
+                    host_hash=room.host_hash, game=room.game, options=json.dumps(room.options),
+                    seats=json.dumps(room.seats), timer=room.timer, status=room.status,
+                    seed=room.seed, result=None,
+                )
+            )
+
+    async def code_taken(self, code: str) -> bool:
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(rooms.c.code).where(rooms.c.code == code))
+            return found.first() is not None
+
+    async def rooms_created_since(self, creator: str, since: float) -> int:
+        async with self.engine.connect() as conn:
+            count = await conn.execute(
+                select(func.count()).select_from(rooms)
+                .where(rooms.c.creator == creator, rooms.c.created_at >= since)
+            )
+            return int(count.scalar_one())
+
+    async def save_setup(self, code: str, *, game: str, options: dict[str, Any],
+                         seats: list[dict[str, Any]], timer: int, status: str,
+                         seed: int | None) -> None:
+        """Store the lobby (game, options, seats, timer) and the status."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(rooms).where(rooms.c.code == code).values(
+                    game=game, options=json.dumps(options), seats=json.dumps(seats),
+                    timer=timer, status=status, seed=seed, updated_at=time.time(),
+                )
+            )
+
+    async def append_action(self, code: str, idx: int, seat: int, action: dict[str, Any],
+                            bot: bool, result: dict[str, Any] | None) -> None:
+        """Append one action (and, if it ended the game, the result) in one transaction."""
+        now = time.time()
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(actions).values(room=code, idx=idx, seat=seat, action=json.dumps(action),
+                                       bot=bot, created_at=now)
+            )
+            values: dict[str, Any] = {"updated_at": now}
+            if result is not None:
+                values.update(status="over", result=json.dumps(result))
+            await conn.execute(update(rooms).where(rooms.c.code == code).values(**values))
+
+    async def load(self, code: str) -> StoredRoom | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(rooms).where(rooms.c.code == code))).first()
+            if row is None:
+                return None
+            acts = await conn.execute(
+                select(actions.c.seat, actions.c.action, actions.c.bot)
+                .where(actions.c.room == code).order_by(actions.c.idx)
+            )
+            return StoredRoom(
+                code=row.code, created_at=row.created_at, creator=row.creator,
+                host_hash=row.host_hash, game=row.game, options=json.loads(row.options),
+                seats=json.loads(row.seats), timer=row.timer, status=row.status, seed=row.seed,
+                result=json.loads(row.result) if row.result else None,
+                actions=[{"seat": a.seat, "action": json.loads(a.action), "bot": bool(a.bot)}
+                         for a in acts],
+            )
+
+    async def codes_with_status(self, *statuses: str) -> list[str]:
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(rooms.c.code).where(rooms.c.status.in_(statuses)))
+            return [r.code for r in found]

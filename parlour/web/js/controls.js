@@ -1,0 +1,147 @@
+// Controls for every action of every game, built from the engine's Legal:
+// choices -> buttons; free input by spec kind (text, texts, ranking, arrangement).
+import { h, show, humanize } from "./dom.js";
+
+/** A readable label for an action, e.g. {"keep": "5H"} -> "Keep 5H". */
+export function genericLabel(action) {
+  const keys = Object.keys(action);
+  if (keys.length === 1) return `${humanize(keys[0])} ${show(action[keys[0]])}`;
+  return keys.map((k) => `${humanize(k)}: ${show(action[k])}`).join("; ");
+}
+
+/**
+ * Build the controls for a seat's legal actions.
+ * submit(action) returns a promise of the server's reply.
+ * label(action) turns an action into button text; item(x) labels a ranking/arrangement item.
+ */
+export function buildControls(legal, submit, { label = genericLabel, item = show } = {}) {
+  if (legal.choices) return choiceButtons(legal.choices, submit, label);
+  const spec = legal.spec || {};
+  const make = SPEC_KINDS[spec.kind] || rawInput;
+  return make(spec, submit, item);
+}
+
+function choiceButtons(choices, submit, label) {
+  const box = h("div", { class: "choices", role: "group", "aria-label": "Your move" });
+  for (const action of choices) {
+    const text = label(action);
+    box.append(h("button", { type: "button", class: "choice", onclick: () => submit(action) }, text));
+  }
+  return box;
+}
+
+function submitRow(text, onclick) {
+  return h("div", { class: "row" }, h("button", { type: "submit", class: "primary", onclick }, text));
+}
+
+function textInput(spec, submit) {
+  const input = h("input", {
+    type: "text", maxLength: spec.max_length || 200, required: true, autocomplete: "off",
+    id: "free-text", "aria-label": spec.label || humanize(spec.key),
+  });
+  const form = h("form", { class: "free" },
+    h("label", { for: "free-text" }, spec.label || humanize(spec.key)), input,
+    submitRow("Send", null));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit({ [spec.key]: input.value });
+  });
+  return form;
+}
+
+function textsInput(spec, submit) {
+  const labels = spec.labels || [];
+  const inputs = labels.map((text, i) => h("input", {
+    type: "text", id: `free-${i}`, maxLength: spec.max_length || 200, required: true,
+    autocomplete: "off", "aria-label": text,
+  }));
+  const form = h("form", { class: "free" },
+    labels.map((text, i) => h("div", { class: "field" }, h("label", { for: `free-${i}` }, text), inputs[i])),
+    submitRow("Send", null));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit({ [spec.key]: inputs.map((el) => el.value) });
+  });
+  return form;
+}
+
+/** Ranking: tap the items in order (most important first); tap a placed item to take it back. */
+function rankingInput(spec, submit, item) {
+  const items = spec.items || [];
+  const order = [];
+  const pool = h("div", { class: "choices", role: "group", "aria-label": "Items to rank" });
+  const ranked = h("ol", { class: "ranked", "aria-label": "Your ranking" });
+  const send = h("button", { type: "button", class: "primary" }, "Send ranking");
+  const clear = h("button", { type: "button" }, "Start again");
+  function draw() {
+    pool.replaceChildren(...items.filter((x) => !order.includes(x)).map((x) =>
+      h("button", { type: "button", class: "choice", onclick: () => { order.push(x); draw(); focusNext(); } },
+        item(x))));
+    ranked.replaceChildren(...order.map((x, i) => h("li", {},
+      h("button", { type: "button", class: "placed", "aria-label": `${i + 1}: ${item(x)} (tap to take back)`,
+        onclick: () => { order.splice(order.indexOf(x), 1); draw(); } }, item(x)))));
+    send.disabled = order.length !== items.length;
+  }
+  function focusNext() {
+    // Keep keyboard users in place: the tapped button is gone, so move to the next one.
+    (pool.querySelector("button") || send).focus();
+  }
+  send.addEventListener("click", () => submit({ [spec.key]: [...order] }));
+  clear.addEventListener("click", () => { order.length = 0; draw(); });
+  draw();
+  return h("div", { class: "free ranking" },
+    h("p", { class: "hint" }, spec.label || "Tap the items in order, first = top."),
+    pool, ranked, h("div", { class: "row" }, clear, send));
+}
+
+/** Arrangement: put the cards in order and choose one option on each. */
+function arrangementInput(spec, submit, item) {
+  const cards = (spec.cards || []).map((options, i) => ({ options, pick: null, id: i }));
+  const list = h("ol", { class: "arrangement", "aria-label": "Your cards, in order" });
+  const send = h("button", { type: "button", class: "primary" }, "Send");
+  function move(i, by) {
+    const j = i + by;
+    if (j < 0 || j >= cards.length) return;
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+    draw();
+    list.querySelectorAll("li")[j]?.querySelector(by < 0 ? ".up" : ".down")?.focus();
+  }
+  function draw() {
+    list.replaceChildren(...cards.map((card, i) => {
+      const group = h("div", { class: "choices", role: "radiogroup", "aria-label": `Card ${i + 1}` },
+        card.options.map((opt) => h("button", {
+          type: "button", class: card.pick === opt ? "choice picked" : "choice",
+          role: "radio", "aria-checked": card.pick === opt ? "true" : "false",
+          onclick: () => { card.pick = opt; draw(); },
+        }, item(opt))));
+      return h("li", {}, group, h("div", { class: "row small" },
+        h("button", { type: "button", class: "up", "aria-label": `Move card ${i + 1} up`,
+          disabled: i === 0, onclick: () => move(i, -1) }, "↑"),
+        h("button", { type: "button", class: "down", "aria-label": `Move card ${i + 1} down`,
+          disabled: i === cards.length - 1, onclick: () => move(i, 1) }, "↓")));
+    }));
+    send.disabled = cards.some((c) => c.pick === null);
+  }
+  send.addEventListener("click", () => submit({ [spec.key]: cards.map((c) => c.pick) }));
+  draw();
+  return h("div", { class: "free" },
+    h("p", { class: "hint" }, spec.label || "Order the cards and choose one option on each."),
+    list, h("div", { class: "row" }, send));
+}
+
+/** For a kind this client does not know: type the action as JSON (the engine still checks it). */
+function rawInput(spec, submit) {
+  const area = h("textarea", { id: "free-json", rows: 3, "aria-label": "Action as JSON" });
+  const form = h("form", { class: "free" },
+    h("p", { class: "hint" }, `Free input (${show(spec.kind)}): ${JSON.stringify(spec)}`),
+    h("label", { for: "free-json" }, "Action as JSON"), area, submitRow("Send", null));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    let action;
+    try { action = JSON.parse(area.value); } catch { action = null; }
+    submit(action && typeof action === "object" ? action : { invalid: area.value });
+  });
+  return form;
+}
+
+const SPEC_KINDS = { text: textInput, texts: textsInput, ranking: rankingInput, arrangement: arrangementInput };

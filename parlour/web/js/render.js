@@ -1,0 +1,83 @@
+// Rendering of game views: a generic renderer that shows any view as readable
+// structure, and per-game renderers (loaded by game id) for a nicer table.
+import { h, show, humanize } from "./dom.js";
+import { genericLabel } from "./controls.js";
+
+const SKIP = new Set(["game", "seat"]);
+const renderers = new Map();
+
+/** The renderer module for a game: its own if there is one, else the generic one. */
+export async function rendererFor(gameId) {
+  if (!renderers.has(gameId)) {
+    let mod = null;
+    try {
+      mod = await import(`./games/${gameId}.js`);
+    } catch {
+      mod = null;  // No renderer of its own: the generic one makes it playable.
+    }
+    renderers.set(gameId, { ...GENERIC, ...(mod ? mod.default : {}) });
+  }
+  return renderers.get(gameId);
+}
+
+/** Any value as nested, readable elements; names label per-seat lists. */
+export function tree(value, ctx, key = "") {
+  if (value === null || value === undefined) return h("span", { class: "hidden-value" }, "hidden");
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return value.length ? h("span", { class: "list" }, value.map(show).join(", "))
+        : h("span", { class: "empty" }, "none");
+    }
+    const perSeat = ctx && ctx.names && value.length === ctx.names.length && /seat|player|hand|score/i.test(key);
+    return h("ol", { class: "tree" }, value.map((v, i) => h("li", {},
+      perSeat ? h("span", { class: "k" }, ctx.names[i]) : null, tree(v, ctx, key))));
+  }
+  if (typeof value === "object") {
+    const rows = Object.entries(value).filter(([k]) => !SKIP.has(k));
+    return h("dl", { class: "tree" }, rows.map(([k, v]) => [
+      h("dt", {}, humanize(k)), h("dd", {}, tree(v, ctx, k))]));
+  }
+  return h("span", {}, show(value));
+}
+
+/** Places where something hidden became visible: the generic way to show reveals. */
+export function reveals(before, after, path = []) {
+  if (before === undefined) return [];
+  const out = [];
+  if ((before === null) && after !== null && after !== undefined) {
+    out.push({ path, value: after });
+  } else if (Array.isArray(after) && Array.isArray(before)) {
+    after.forEach((v, i) => out.push(...reveals(before[i], v, [...path, i])));
+  } else if (after && typeof after === "object" && before && typeof before === "object") {
+    for (const k of Object.keys(after)) {
+      if (k === "hand") continue;
+      out.push(...reveals(before[k], after[k], [...path, k]));
+    }
+  }
+  return out;
+}
+
+const GENERIC = {
+  /** The table: the whole view, as structure. */
+  table(view, ctx) {
+    return h("div", { class: "generic-view" }, tree(view, ctx));
+  },
+  /** A private area of its own (the generic table already shows all the seat may see). */
+  hand() {
+    return null;
+  },
+  label(action) {
+    return genericLabel(action);
+  },
+  item(x) {
+    return show(x);
+  },
+  revealText(change, ctx) {
+    const where = change.path.map((p) => (typeof p === "number" ? `#${p + 1}` : humanize(p))).join(" › ");
+    return `Revealed ${where}: ${show(change.value)}`;
+  },
+  /** The result's breakdown (Result.details) under the scores. */
+  details(details, ctx) {
+    return tree(details, ctx);
+  },
+};

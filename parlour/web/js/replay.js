@@ -1,0 +1,49 @@
+// Step through a finished game move by move, as a spectator saw it.
+import { h, fill, $, show } from "./dom.js";
+import { rendererFor } from "./render.js";
+
+const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
+$("#room-code").textContent = code;
+const slider = $("#step");
+let total = 0;
+let step = Number(new URLSearchParams(location.search).get("step") || 0);
+
+async function go(to) {
+  const reply = await fetch(`/api/rooms/${encodeURIComponent(code)}/replay?step=${to}`);
+  const body = await reply.json();
+  if (!reply.ok) {
+    fill($("#error"), body.detail || "cannot show this replay");
+    $("#error").hidden = false;
+    return;
+  }
+  step = body.step;
+  total = body.total;
+  slider.max = String(total);
+  slider.value = String(step);
+  const r = await rendererFor(body.game);
+  const ctx = { names: body.names, you: null, toAct: [] };
+  const move = body.move;
+  fill($("#where"), `Move ${step} of ${total}`,
+    move ? ` — ${body.names[move.seat]}${move.bot ? " (bot)" : ""}: ${r.label(move.action)}` : " — the start");
+  fill($("#table"), r.table(body.view, ctx));
+  const res = $("#result");
+  res.hidden = !body.result;
+  fill(res, body.result ? [
+    h("h2", {}, `Winners: ${body.result.winners.map((s) => body.names[s]).join(", ") || "nobody"}`),
+    h("table", { class: "scores" }, h("tbody", {}, body.result.scores.map((score, s) =>
+      h("tr", {}, h("th", { scope: "row" }, body.names[s]), h("td", {}, show(score)))))),
+    r.details(body.result.details, ctx)] : []);
+  history.replaceState(null, "", `?step=${step}`);
+}
+
+$("#first").addEventListener("click", () => go(0));
+$("#prev").addEventListener("click", () => go(Math.max(0, step - 1)));
+$("#next").addEventListener("click", () => go(Math.min(total, step + 1)));
+$("#last").addEventListener("click", () => go(total));
+slider.addEventListener("change", () => go(Number(slider.value)));
+document.addEventListener("keydown", (event) => {
+  if (event.target === slider) return;
+  if (event.key === "ArrowRight") go(Math.min(total, step + 1));
+  if (event.key === "ArrowLeft") go(Math.max(0, step - 1));
+});
+go(step);

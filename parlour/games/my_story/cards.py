@@ -156,7 +156,8 @@ def _get(entry: Mapping[str, Any], key: str, kind: type, where: str, default: An
 def _cost(value: Any, where: str, *, allow_years: bool, allow_star: bool) -> dict[str, int]:
     if not isinstance(value, dict):
         raise _fail(where, f"must be an object of icon counts (got {value!r})")
-    allowed = set(RESOURCES) | ({YEARS} if allow_years else set()) | ({STAR} if allow_star else set())
+    allowed = set(RESOURCES) | ({YEARS} if allow_years else set())
+    allowed |= {STAR} if allow_star else set()
     out: dict[str, int] = {}
     for key, n in value.items():
         if key not in allowed:
@@ -217,7 +218,8 @@ def _card(entry: Any, where: str) -> Card:
             raise _fail(where, f"'resource' must be one of {', '.join(RESOURCES)}")
         return Card(cid, kind, name, bonus={resource: 1}, resource=resource)
     colours = _colours(_get(entry, "colours", list, where), where)
-    play = _cost(_get(entry, "play", dict, where), f"{where} play", allow_years=False, allow_star=True)
+    play = _cost(_get(entry, "play", dict, where), f"{where} play", allow_years=False,
+                 allow_star=True)
     req = _cost(_get(entry, "requirement", dict, where), f"{where} requirement",
                 allow_years=True, allow_star=False)
     if kind == "life_story":

@@ -1,0 +1,148 @@
+"""Final scoring: achievements, Life Story VP, Project VP, resource majorities, late retirement.
+
+>>> majority_points([3, 3, 1])
+[5, 5, 2]
+>>> majority_points([4, 0])
+[5, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from parlour.engine import Result
+
+from .cards import COLOURS, RESOURCES, Achievement
+from .state import MyStoryState, SeatState
+
+if TYPE_CHECKING:
+    from .rules import MyStory
+
+PENALTY = {51: -1, 52: -3, 53: -6, 54: -10}
+MOST, SECOND = 5, 2
+AREAS = ("achievements", "life_stories", "projects", "majorities", "retirement")
+
+
+def retirement_penalty(age: int) -> int:
+    return PENALTY.get(min(age, 54), 0)
+
+
+def majority_points(counts: list[int]) -> list[int]:
+    """5 VP for the most, 2 for the second-highest count; ties score in full; 0 scores nothing."""
+    ranked = sorted({c for c in counts if c > 0}, reverse=True)
+    top = ranked[0] if ranked else None
+    second = ranked[1] if len(ranked) > 1 else None
+    return [MOST if c == top else SECOND if c == second else 0 for c in counts]
+
+
+def deck_cards(p: SeatState) -> list[str]:
+    """A player's deck: every card they own outside their CV (draw and discard piles)."""
+    return [*p.draw, *p.discard]
+
+
+def zone_cards(p: SeatState, zone: str) -> list[tuple[str, str]]:
+    """(card, zone) pairs: 'deck' cards, 'cv' cards, or 'all' of them."""
+    out: list[tuple[str, str]] = []
+    if zone in ("deck", "all"):
+        out += [(c, "deck") for c in deck_cards(p)]
+    if zone in ("cv", "all"):
+        out += [(c, "cv") for c in p.cv]
+    return out
+
+
+def icons(game: MyStory, cid: str, zone: str) -> Mapping[str, int]:
+    """The icons that count for a card: its played icons in the deck, its Bonus in the CV."""
+    card = game.card[cid]
+    return card.bonus if zone == "cv" else card.play
+
+
+def resource_counts(game: MyStory, p: SeatState) -> dict[str, int]:
+    counts = dict.fromkeys(RESOURCES, 0)
+    for cid, zone in zone_cards(p, "all"):
+        for r, n in icons(game, cid, zone).items():
+            if r in counts:
+                counts[r] += n
+    return counts
+
+
+def measure(game: MyStory, p: SeatState, spec: Mapping[str, Any]) -> int:
+    """The quantity an Achievement looks at, for one player."""
+    cards = zone_cards(p, spec["zone"])
+    kinds = spec.get("kinds") or None
+    if kinds:
+        cards = [(c, z) for c, z in cards if game.card[c].kind in kinds]
+    kind = spec["kind"]
+    if kind == "count":
+        return len(cards)
+    if kind == "icons":
+        return sum(icons(game, c, z).get(r, 0) for c, z in cards for r in spec["resources"])
+    per_colour = {col: sum(1 for c, _ in cards if col in game.colours_of(p, c))
+                  for col in COLOURS}
+    if kind == "colour_max":
+        return max(per_colour.values())
+    if kind == "colour_sets":
+        return min(per_colour.values())
+    # distinct_colours: each multi-coloured card stands for one colour of the owner's choice.
+    options = [game.colours_of(p, c) for c, _ in cards if game.colours_of(p, c)]
+    best = 0
+    for pick in product(*options) if len(options) <= 10 else [tuple(o[0] for o in options)]:
+        best = max(best, len(set(pick)))
+    return best
+
+
+def achievement_points(game: MyStory, state: MyStoryState, seat: int, ach: Achievement) -> int:
+    value = measure(game, state.seats[seat], ach.measure)
+    rule, arg = next(iter(ach.score.items()))
+    if rule == "per":
+        return int(arg) * value
+    if rule == "most":
+        others = [measure(game, p, ach.measure) for p in state.seats]
+        return int(arg) if value > 0 and value == max(others) else 0
+    best = 0
+    for threshold, vp in arg:
+        if value >= threshold:
+            best = max(best, vp)
+    return best
+
+
+def score_sheet(game: MyStory, state: MyStoryState) -> dict[str, list[int]]:
+    """One line per scoring area, one column per player, and the totals."""
+    seats = state.seats
+    sheet: dict[str, list[int]] = {a: [] for a in AREAS}
+    for s, p in enumerate(seats):
+        sheet["achievements"].append(sum(
+            achievement_points(game, state, s, game.cs.achievements[a]) for a in p.achievements))
+        sheet["life_stories"].append(sum(
+            game.card[c].vp for c in deck_cards(p) if game.card[c].kind == "life_story"))
+        sheet["projects"].append(sum(
+            game.card[c].vp for c in p.cv if game.card[c].kind == "project"))
+        sheet["retirement"].append(retirement_penalty(p.age))
+    counts = [resource_counts(game, p) for p in seats]
+    majorities = [0] * len(seats)
+    for r in RESOURCES:
+        for s, pts in enumerate(majority_points([c[r] for c in counts])):
+            majorities[s] += pts
+    sheet["majorities"] = majorities
+    sheet["total"] = [sum(sheet[a][s] for a in AREAS) for s in range(len(seats))]
+    return sheet
+
+
+def final_result(game: MyStory, state: MyStoryState) -> Result:
+    sheet = score_sheet(game, state)
+    totals = sheet["total"]
+    best = max(totals)
+    tied = [s for s, t in enumerate(totals) if t == best]
+    cv_sizes = [len(p.cv) for p in state.seats]
+    most_cv = max(cv_sizes[s] for s in tied)
+    winners = [s for s in tied if cv_sizes[s] == most_cv]
+    counts = [resource_counts(game, p) for p in state.seats]
+    details = {
+        "score_sheet": [{"area": a, "points": sheet[a]} for a in (*AREAS, "total")],
+        "resource_icons": counts,
+        "cv_cards": cv_sizes,
+        "ages": [p.age for p in state.seats],
+        "tiebreak": "vp" if len(tied) == 1 else ("cv" if len(winners) == 1 else "shared"),
+    }
+    return Result([float(t) for t in totals], winners, details)

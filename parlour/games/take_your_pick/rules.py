@@ -1,0 +1,416 @@
+"""Take Your Pick: the rules.
+
+Each round one player is the Subject; every other player (a reader) is dealt
+cards that each carry two phrases. All readers at once secretly predict, for
+each card, the phrase the Subject will pick, and choose the order they will
+read them in. Then, starting left of the Subject, each reader reads one card
+at a time; the Subject picks a phrase. A correct prediction scores 1 and the
+reader goes on; the first miss ends that reader's turn and discards the rest.
+The Subject scores the best reader's score of the round (standard), or one
+point per correct prediction (large-group variant, one card per reader).
+
+>>> game = TakeYourPick()
+>>> state = game.setup(3, {"first_subject": 0}, seed=1)
+>>> sorted(game.to_act(state))
+[1, 2]
+>>> len(game.view(state, 1)["hand"]), game.view(state, 2)["seats"][1]["hand_count"]
+(3, 3)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    Legal,
+    MalformedAction,
+    Option,
+    Result,
+    View,
+    require_keys,
+)
+
+from .content import BUILTIN, Card, Deck, DeckError, check_deck
+
+STANDARD = "standard"
+LARGE_GROUP = "large-group"
+CARDS_PER_READER = {STANDARD: 3, LARGE_GROUP: 1}
+ARRANGE, READ, OVER = "arrange", "read", "over"
+
+
+# -- the state ------------------------------------------------------------------
+@dataclass
+class TakeYourPickState:
+    """Everything about a game in progress; only :meth:`TakeYourPick.view` lets it out.
+
+    Cards are numbers indexing ``cards``. ``draw`` is top first. A reader's
+    ``hands`` entry holds their unread cards: in deal order until they arrange
+    them, then in reading order with ``guesses`` aligned to it.
+    """
+
+    players: int
+    variant: str
+    subject_turns: int
+    first_subject: int
+    cards: Deck
+    rng: random.Random
+    draw: list[int]
+    discard: list[int] = field(default_factory=list)
+    table: list[int] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    guesses: list[list[str] | None] = field(default_factory=list)
+    round: int = 0
+    subject: int = 0
+    phase: str = ARRANGE
+    scores: list[int] = field(default_factory=list)
+    round_scores: list[int] = field(default_factory=list)
+    missed: list[bool] = field(default_factory=list)
+    reads: list[dict[str, Any]] = field(default_factory=list)
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def per_reader(self) -> int:
+        return CARDS_PER_READER[self.variant]
+
+    @property
+    def total_rounds(self) -> int:
+        return self.players * self.subject_turns
+
+
+def reading_order(players: int, subject: int) -> list[int]:
+    """The readers, starting with the player to the Subject's left (clockwise).
+
+    >>> reading_order(4, 2)
+    [3, 0, 1]
+    """
+    return [(subject + k) % players for k in range(1, players)]
+
+
+def current_reader(state: TakeYourPickState) -> int | None:
+    """The reader whose turn it is to read (the first in order with cards left)."""
+    if state.phase != READ:
+        return None
+    return next((r for r in reading_order(state.players, state.subject) if state.hands[r]), None)
+
+
+def subject_points(variant: str, reader_points: list[int]) -> int:
+    """What the Subject earns from the readers' points this round.
+
+    Standard: the highest score among the readers (0 if every reader missed
+    their first card). Large-group: one point per correct prediction.
+
+    >>> subject_points("standard", [0, 2, 3])
+    3
+    >>> subject_points("large-group", [1, 0, 1, 1])
+    3
+    >>> subject_points("standard", [0, 0, 0])
+    0
+    """
+    if not reader_points:
+        return 0
+    return max(reader_points) if variant == STANDARD else sum(reader_points)
+
+
+# -- options --------------------------------------------------------------------
+def _deck_option(value: Any, players: int, per_reader: int) -> Deck:
+    try:
+        cards = Deck(check_deck(value, "option 'deck'"))
+    except DeckError as exc:
+        raise InvalidOptions(str(exc)) from None
+    need = (players - 1) * per_reader
+    if len(cards) < need:
+        raise InvalidOptions(
+            f"option 'deck' needs at least {need} cards to deal a round to {players - 1}"
+            f" readers (got {len(cards)})"
+        )
+    return cards
+
+
+# -- the game ---------------------------------------------------------------------
+class TakeYourPick(Game[TakeYourPickState]):
+    """The rules of Take Your Pick, on the engine contract."""
+
+    id = "take-your-pick"
+    title = "Take Your Pick"
+    min_players = 3
+    max_players = 10
+    default_bot = "persona"
+    options = (
+        Option("variant", str, STANDARD,
+               "standard (3 cards each, stop at the first miss) or large-group (1 card each,"
+               " the Subject scores every correct prediction)", choices=(STANDARD, LARGE_GROUP)),
+        Option("deck", list, None, "phrase pairs [[a, b], ...], top first: replaces the"
+               " built-in deck and is not shuffled before the first deal"),
+        Option("first_subject", int, None, "the seat of the first Subject (default: drawn"
+               " at random from the seed)", minimum=0, maximum=9),
+        Option("subject_turns", int, 1, "how many times each player is the Subject",
+               minimum=1, maximum=5),
+    )
+
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> TakeYourPickState:
+        rng = random.Random(seed)
+        variant = options["variant"]
+        if options["deck"] is not None:
+            cards = _deck_option(options["deck"], players, CARDS_PER_READER[variant])
+            draw = list(range(len(cards)))
+        else:
+            cards = BUILTIN
+            draw = list(range(len(cards)))
+            rng.shuffle(draw)
+        first = options["first_subject"]
+        if first is None:
+            first = rng.randrange(players)
+        elif first >= players:
+            raise InvalidOptions(
+                f"option 'first_subject' must be a seat from 0 to {players - 1} (got {first})"
+            )
+        state = TakeYourPickState(
+            players=players, variant=variant, subject_turns=options["subject_turns"],
+            first_subject=first, cards=cards, rng=rng, draw=draw,
+            scores=[0] * players,
+        )
+        _start_round(state)
+        return state
+
+    def players(self, state: TakeYourPickState) -> int:
+        return state.players
+
+    def to_act(self, state: TakeYourPickState) -> frozenset[int]:
+        if state.phase == ARRANGE:
+            return frozenset(r for r in reading_order(state.players, state.subject)
+                             if state.guesses[r] is None)
+        if state.phase == READ:
+            return frozenset({state.subject})
+        return frozenset()
+
+    def legal(self, state: TakeYourPickState, seat: int) -> Legal:
+        if seat not in self.to_act(state):
+            return Legal(choices=[])
+        if state.phase == ARRANGE:
+            cards = [list(state.cards[c]) for c in state.hands[seat]]
+            return Legal(spec={"kind": "arrangement", "key": "guesses", "cards": cards})
+        a, b = _card_being_read(state)
+        return Legal(choices=[{"pick": a}, {"pick": b}])
+
+    def advance(self, state: TakeYourPickState, seat: int, action: Action) -> None:
+        if state.phase == ARRANGE:
+            if "pick" in action:
+                raise IllegalAction("no card is being read yet: the readers are still"
+                                    " setting their predictions")
+            require_keys(action, ["guesses"])
+            order, guesses = _parse_guesses(state, seat, action["guesses"])
+            state.hands[seat] = order
+            state.guesses[seat] = guesses
+            if all(state.guesses[r] is not None
+                   for r in reading_order(state.players, state.subject)):
+                state.phase = READ
+            return
+        if "guesses" in action:
+            raise IllegalAction("the predictions are set: the Subject is answering now")
+        require_keys(action, ["pick"])
+        _resolve_pick(state, action["pick"])
+
+    def view(self, state: TakeYourPickState, seat: int | None) -> View:
+        return _view(state, seat)
+
+    def is_over(self, state: TakeYourPickState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: TakeYourPickState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        top = max(state.scores)
+        winners = [s for s in range(state.players) if state.scores[s] == top]
+        return Result([float(x) for x in state.scores], winners,
+                      {"variant": state.variant, "rounds": copy.deepcopy(state.rounds)})
+
+    # -- for bots and search ----------------------------------------------------
+    def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:
+        if legal.choices:
+            return rng.choice(legal.choices)
+        if legal.spec and legal.spec.get("kind") == "arrangement":
+            return {"guesses": random_guesses(legal.spec["cards"], rng)}
+        raise IllegalAction("there is nothing to do now")
+
+    def rollout_action(self, state: TakeYourPickState, seat: int,
+                       rng: random.Random) -> Action:
+        return self.random_action({}, self.legal(state, seat), rng)
+
+    def determinize(self, view: View, seat: int, rng: random.Random) -> TakeYourPickState:
+        from .knowledge import determinize
+
+        return determinize(view, seat, rng)
+
+    def bots(self) -> Mapping[str, Any]:
+        from .bots import PersonaAgent
+
+        return {"persona": PersonaAgent}
+
+
+def random_guesses(cards: list[list[str]], rng: random.Random) -> list[str]:
+    """A random prediction for each card, in a random reading order."""
+    guesses = [rng.choice(card) for card in cards]
+    rng.shuffle(guesses)
+    return guesses
+
+
+# -- validating input ----------------------------------------------------------------
+def _parse_guesses(state: TakeYourPickState, seat: int, raw: Any) -> tuple[list[int], list[str]]:
+    """The hand in reading order and the predictions, or a clear error (nothing changed)."""
+    hand = state.hands[seat]
+    names = " | ".join(" / ".join(state.cards[c]) for c in hand)
+    if not isinstance(raw, list) or not all(isinstance(g, str) for g in raw):
+        raise MalformedAction("'guesses' must be a list of phrases, one per card, in the"
+                              f" order you will read them (your cards: {names})")
+    if len(raw) != len(hand):
+        raise MalformedAction(f"name one phrase of each of your {len(hand)} cards"
+                              f" (got {len(raw)}; your cards: {names})")
+    owner = {phrase: c for c in hand for phrase in state.cards[c]}
+    order: list[int] = []
+    for guess in raw:
+        if guess not in owner:
+            raise MalformedAction(f"{guess!r} is not a phrase on your cards ({names})")
+        if owner[guess] in order:
+            raise MalformedAction("you named two phrases of the card"
+                                  f" {' / '.join(state.cards[owner[guess]])}: name each card once")
+        order.append(owner[guess])
+    return order, list(raw)
+
+
+def _card_being_read(state: TakeYourPickState) -> Card:
+    reader = current_reader(state)
+    assert reader is not None
+    return state.cards[state.hands[reader][0]]
+
+
+# -- how a round unfolds ------------------------------------------------------------------
+def _start_round(state: TakeYourPickState) -> None:
+    state.round += 1
+    state.subject = (state.first_subject + state.round - 1) % state.players
+    state.phase = ARRANGE
+    state.hands = [[] for _ in range(state.players)]
+    state.guesses = [None] * state.players
+    state.round_scores = [0] * state.players
+    state.missed = [False] * state.players
+    # Ruling: dealt one card at a time, clockwise from the Subject's left.
+    for _ in range(state.per_reader):
+        for reader in reading_order(state.players, state.subject):
+            state.hands[reader].append(_draw_card(state))
+
+
+def _draw_card(state: TakeYourPickState) -> int:
+    if not state.draw:
+        # The draw pile ran out: the discards are shuffled to make a new one.
+        state.draw, state.discard = state.discard, []
+        state.rng.shuffle(state.draw)
+    return state.draw.pop(0)
+
+
+def _resolve_pick(state: TakeYourPickState, pick: Any) -> None:
+    reader = current_reader(state)
+    assert reader is not None
+    card = state.hands[reader][0]
+    a, b = state.cards[card]
+    if pick not in (a, b):
+        raise MalformedAction(f"pick {a!r} or {b!r}: those are the phrases on the card"
+                              f" being read (got {pick!r})")
+    guesses = state.guesses[reader]
+    assert guesses is not None
+    guess = guesses[0]
+    correct = pick == guess
+    state.reads.append({"round": state.round, "subject": state.subject, "reader": reader,
+                        "card": [a, b], "guess": guess, "pick": pick, "correct": correct})
+    state.table.append(card)
+    del state.hands[reader][0]
+    del guesses[0]
+    if correct:
+        state.round_scores[reader] += 1
+    else:
+        # The first miss ends the turn: the unread cards are discarded unseen.
+        state.missed[reader] = True
+        state.discard.extend(state.hands[reader])
+        state.hands[reader] = []
+        guesses.clear()
+    if current_reader(state) is None:
+        _end_round(state)
+
+
+def _end_round(state: TakeYourPickState) -> None:
+    readers = reading_order(state.players, state.subject)
+    gained = subject_points(state.variant, [state.round_scores[r] for r in readers])
+    state.round_scores[state.subject] = gained
+    for seat in range(state.players):
+        state.scores[seat] += state.round_scores[seat]
+    state.rounds.append({"round": state.round, "subject": state.subject,
+                         "scores": list(state.round_scores)})
+    # Ruling: points are tallies; every card of the round goes to the discard pile.
+    state.discard.extend(state.table)
+    state.table = []
+    if state.round >= state.total_rounds:
+        state.phase = OVER
+        state.hands = [[] for _ in range(state.players)]
+        state.guesses = [None] * state.players
+        return
+    _start_round(state)
+
+
+# -- what a seat may see ---------------------------------------------------------------
+def copy_reads(reads: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An independent copy of the log of read cards (faster than a deep copy)."""
+    return [{**r, "card": list(r["card"])} for r in reads]
+
+
+def _view(state: TakeYourPickState, seat: int | None) -> View:
+    reader = current_reader(state)
+    readers = reading_order(state.players, state.subject)
+    provisional = subject_points(state.variant, [state.round_scores[r] for r in readers])
+    seats = []
+    for s in range(state.players):
+        is_subject = s == state.subject and state.phase != OVER
+        seats.append({
+            "role": "subject" if is_subject else ("reader" if state.phase != OVER else None),
+            "score": state.scores[s],
+            "round_score": (provisional if is_subject and state.phase == READ
+                            else state.round_scores[s] if state.phase != OVER else 0),
+            "hand_count": len(state.hands[s]),
+            "arranged": state.guesses[s] is not None,
+            "missed": state.missed[s] if state.phase != OVER else False,
+        })
+    mine = seat is not None and seat != state.subject and state.phase != OVER
+    own_guesses = state.guesses[seat] if mine and seat is not None else None
+    return {
+        "game": TakeYourPick.id,
+        "seat": seat,
+        "players": state.players,
+        "variant": state.variant,
+        "cards_per_reader": state.per_reader,
+        "subject_turns": state.subject_turns,
+        "first_subject": state.first_subject,
+        "round": state.round,
+        "rounds_total": state.total_rounds,
+        "subject": state.subject,
+        "phase": state.phase,
+        "reading": None if reader is None else {
+            "reader": reader,
+            "card": list(state.cards[state.hands[reader][0]]),
+            "number": state.round_scores[reader] + 1,
+        },
+        "hand": [list(state.cards[c]) for c in state.hands[seat]] if mine and seat is not None
+        else [],
+        "guesses": list(own_guesses) if own_guesses is not None else None,
+        "seats": seats,
+        "deck_size": len(state.cards),
+        "draw_count": len(state.draw),
+        "discard_count": len(state.discard),
+        "reads": copy_reads(state.reads),
+        "rounds": [{**r, "scores": list(r["scores"])} for r in state.rounds],
+        "over": state.phase == OVER,
+    }

@@ -39,7 +39,7 @@ def play_round(match: Match[WityState], correct: dict[int, int]) -> list[str]:
     return order
 
 
-# -- correct answers are counted card by card -------------------------------------------
+# -- correct answers are counted card by card --------------------------------------------
 def test_a_correct_answer_is_a_card_whose_token_matches_the_dealers() -> None:
     dealer = ["Pizza", "Owls", "Jazz", "Rain", "Keys"]
     assert count_correct(dealer, dealer) == 5
@@ -56,7 +56,7 @@ def test_the_most_correct_answers_takes_all_five_not_only_a_perfect_ranking() ->
     assert match.state.history[0]["winners"] == [1]
 
 
-# -- the split table: every row, with the rulebook's numbers ---------------------------------
+# -- the split table: every row, with the rulebook's numbers -----------------------------
 # | tied players | cards to each | discarded |
 SPLIT_TABLE = [(1, 5, 0), (2, 2, 1), (3, 1, 2), (4, 1, 1), (5, 1, 0)]
 
@@ -89,7 +89,7 @@ def test_ties_are_handed_out_clockwise_from_the_dealers_left() -> None:
     assert match.state.discarded == order[4:]
 
 
-# -- nobody correct --------------------------------------------------------------------------
+# -- nobody correct ----------------------------------------------------------------------
 def test_nobody_correct_the_cards_are_discarded_and_the_dealer_discards_one_of_theirs() -> None:
     match = new_match(3)
     first = play_round(match, {1: 0, 2: 5})  # seat 2 takes all five
@@ -116,7 +116,7 @@ def test_ruling_the_dealer_wins_no_card_in_their_own_round() -> None:
     assert match.state.history[0]["correct"][0] is None
 
 
-# -- the deal passes, the game ends, the winner ---------------------------------------------------
+# -- the deal passes, the game ends, the winner ------------------------------------------
 def test_the_dealer_passes_clockwise_and_everyone_deals_twice() -> None:
     match = new_match(4, first_dealer=1)
     dealers = []
@@ -169,7 +169,7 @@ def test_score_round_on_its_own() -> None:
     assert out["discarded"] == ["E"]
 
 
-# -- rulings ------------------------------------------------------------------------------------------
+# -- rulings -----------------------------------------------------------------------------
 def test_ruling_two_players_are_refused() -> None:
     with pytest.raises(InvalidOptions, match="3–6 players"):
         GAME.setup(2)
@@ -230,7 +230,7 @@ def test_the_options_are_checked() -> None:
         GAME.setup(3, {"side": "edge"})
 
 
-# -- bad input ------------------------------------------------------------------------------------------
+# -- bad input ---------------------------------------------------------------------------
 BAD = [
     ({"rank": ["A"]}, "not one of the five words"),
     ({}, "key 'rank'"),
@@ -306,7 +306,7 @@ def test_an_error_message_never_holds_a_secret_ranking() -> None:
         assert ", ".join(secret) not in str(caught.value)
 
 
-# -- what each seat sees ---------------------------------------------------------------------------------
+# -- what each seat sees -----------------------------------------------------------------
 def test_rankings_stay_secret_until_everyone_has_ranked_then_are_public() -> None:
     match = new_match(3)
     table = list(match.state.table)

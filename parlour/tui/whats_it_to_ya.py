@@ -1,0 +1,113 @@
+"""What's It to Ya? in the terminal.
+
+Words come from a deck that people may write themselves, so they are always
+shown as plain ``Text``, never read as Rich markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+
+def who(view: dict[str, Any], seat: int) -> str:
+    return "You" if seat == view["seat"] else f"Player {seat + 1}"
+
+
+def header(view: dict[str, Any]) -> Text:
+    if view["over"]:
+        return Text(f"What's It to Ya? · game over after {view['rounds']} rounds", style="bold")
+    dealer = who(view, view["dealer"])
+    return Text(f"What's It to Ya? · round {view['round']} of {view['rounds']} · "
+                f"dealer: {dealer} · {view['deck_count']} cards left in the deck", style="bold")
+
+
+def players_table(view: dict[str, Any]) -> Table:
+    table = Table(title="Players", title_justify="left")
+    for name in ("seat", "role", "ranked?", "cards won"):
+        table.add_column(name)
+    for seat in range(view["players"]):
+        role = "dealer" if seat == view["dealer"] else ("" if view["over"] else "guesser")
+        ranked = "" if view["over"] else ("yes" if view["submitted"][seat] else "…")
+        won = str(view["cards_won"][seat])
+        if view["winners"] is not None and seat in view["winners"]:
+            won += " (wins)"
+        table.add_row(Text(who(view, seat)), Text(role), Text(ranked), Text(won))
+    return table
+
+
+def words_line(label: str, words: list[str], numbered: bool = False) -> Text:
+    parts: list[Text] = [Text(f"{label}: ", style="bold")]
+    for i, word in enumerate(words):
+        if i:
+            parts.append(Text("  ·  ", style="dim"))
+        if numbered:
+            parts.append(Text(f"{i + 1}. ", style="cyan"))
+        parts.append(Text(word))
+    return Text.assemble(*parts)
+
+
+def reveal_table(view: dict[str, Any], entry: dict[str, Any]) -> Table:
+    """One round laid open: each card, the dealer's token on it and everyone's guess."""
+    dealer = entry["dealer"]
+    table = Table(title=f"Round {entry['round']}: {who(view, dealer)} dealt",
+                  title_justify="left")
+    table.add_column("card")
+    table.add_column(f"{who(view, dealer)} (dealer)", justify="center")
+    guessers = [s for s in range(view["players"]) if s != dealer]
+    for seat in guessers:
+        table.add_column(who(view, seat), justify="center")
+    order = entry["rankings"][dealer]
+    for word in entry["cards"]:
+        token = order.index(word) + 1
+        cells = [Text(word), Text(str(token), style="bold")]
+        for seat in guessers:
+            guess = entry["rankings"][seat].index(word) + 1
+            cells.append(Text(f"{guess} ✓" if guess == token else str(guess),
+                              style="green" if guess == token else "dim"))
+        table.add_row(*cells)
+    table.add_row(Text("correct", style="bold"), Text(""),
+                  *[Text(str(entry["correct"][s]), style="bold") for s in guessers])
+    return table
+
+
+def outcome_lines(view: dict[str, Any], entry: dict[str, Any]) -> list[Text]:
+    lines = []
+    for seat, cards in enumerate(entry["awarded"]):
+        if cards:
+            lines.append(words_line(f"{who(view, seat)} take" + ("" if seat == view["seat"]
+                                                                  else "s"), cards))
+    if not entry["winners"]:
+        lines.append(Text("Nobody had a correct answer: the five cards are discarded."))
+    if entry["dealer_discarded"] is not None:
+        lines.append(words_line(f"{who(view, entry['dealer'])} (dealer) discards",
+                                [entry["dealer_discarded"]]))
+    elif entry["winners"] and len(entry["discarded"]):
+        lines.append(words_line("Discarded", entry["discarded"]))
+    return lines
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [header(view), players_table(view)]
+    if view["history"]:
+        last = view["history"][-1]
+        parts.append(reveal_table(view, last))
+        parts.extend(outcome_lines(view, last))
+    if not view["over"]:
+        parts.append(words_line("On the table", view["table"]))
+        if view["my_ranking"] is not None:
+            parts.append(words_line("Your ranking (1 = most important)", view["my_ranking"],
+                                    numbered=True))
+        elif view["seat"] is not None:
+            task = ("rank them: 1 = most important to you"
+                    if view["dealer"] == view["seat"]
+                    else f"guess how {who(view, view['dealer'])} ranks them (1 = most important)")
+            parts.append(Text(f"Your move: {task}.", style="italic"))
+    return Group(*parts)
+
+
+def action_label(action: dict[str, Any]) -> str:
+    return "rank: " + " > ".join(str(w) for w in action.get("rank", []))

@@ -1,0 +1,52 @@
+"""What's It to Ya?: the terminal renderer."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from parlour.engine import Match
+from parlour.games.whats_it_to_ya import GAME, STANDARD
+from parlour.tui.whats_it_to_ya import action_label, render
+
+WORDS = STANDARD.words("front")
+
+
+def shown(view: dict[str, object]) -> str:
+    console = Console(record=True, width=140, color_system=None)
+    console.print(render(view))
+    return console.export_text()
+
+
+def test_the_screen_shows_the_table_the_dealer_and_who_has_ranked() -> None:
+    match = Match.new(GAME, 3, {"deck": WORDS[:30], "first_dealer": 1}, seed=1)
+    match.act(0, {"rank": WORDS[:5]})
+    text = shown(match.view(2))
+    assert "round 1 of 6" in text and "dealer: Player 2" in text
+    assert all(w in text for w in WORDS[:5])
+    assert "guess how Player 2 ranks them" in text
+    mine = shown(match.view(0))
+    assert "Your ranking" in mine and "1. " + WORDS[0] in mine
+
+
+def test_the_reveal_shows_every_token_and_the_cards_taken() -> None:
+    match = Match.new(GAME, 3, {"deck": WORDS[:30], "first_dealer": 0}, seed=1)
+    order = WORDS[:5]
+    match.act(0, {"rank": order})
+    match.act(1, {"rank": order})
+    match.act(2, {"rank": order[::-1]})
+    text = shown(match.view(None))
+    assert "Round 1: Player 1 dealt" in text
+    # Seat 1 matched all five cards; seat 2, reversed, matched only the middle one.
+    assert text.count("✓") == 6
+    assert "Player 2 takes: " + "  ·  ".join(order) in text
+
+
+def test_words_are_shown_as_text_never_as_markup() -> None:
+    deck = ["[bold]Bold[/bold]", "[red]Red", *WORDS[:28]]
+    match = Match.new(GAME, 3, {"deck": deck, "first_dealer": 0}, seed=1)
+    text = shown(match.view(1))
+    assert "[bold]Bold[/bold]" in text and "[red]Red" in text
+
+
+def test_action_label() -> None:
+    assert action_label({"rank": ["A", "B", "C", "D", "E"]}) == "rank: A > B > C > D > E"

@@ -47,7 +47,7 @@ def stage(state: MyStoryState, seat: int, draw_top_first: list[str], cv: list[st
 STARTERS = ["hobby@0", "salary-a@0", "salary-b@0", "best-friends@0"]
 
 
-# -- set-up -------------------------------------------------------------------------------
+# -- set-up --------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "specials"), [(2, 2), (3, 1), (4, 0)])
 def test_daydreaming_and_lottery_tickets_per_player_count(players: int, specials: int) -> None:
     state = G.setup(players, seed=3)
@@ -90,12 +90,12 @@ def test_first_round_is_clockwise_from_the_marker_nearest_20() -> None:
     assert state.first_round == [(first + i) % 4 for i in (1, 2, 3)]
 
 
-# -- planning -----------------------------------------------------------------------------
+# -- planning ------------------------------------------------------------------------------
 def test_rulebook_planning_example_with_the_organic_farmer() -> None:
     state = started(2, seed=0)
     # CV: Organic Farmer (green, Bonus House), Bonus Book card coloured yellow,
     # Photo Album (colourless, Bonus Money).
-    stage(state, 0, STARTERS + ["education@0"], cv=["O01", "B2", "P05"], occupation="O01",
+    stage(state, 0, [*STARTERS, "education@0"], cv=["O01", "B2", "P05"], occupation="O01",
           colours={"B2": "yellow"})
     turn = state.turn
     assert turn is not None and turn.played == STARTERS
@@ -126,7 +126,7 @@ def test_discard_is_reshuffled_when_the_draw_deck_runs_out() -> None:
     assert len(p.draw) == 1 and p.discard == []
 
 
-# -- paying ------------------------------------------------------------------------------
+# -- paying --------------------------------------------------------------------------------
 def test_rulebook_three_years_for_two_money_and_one_book() -> None:
     req = {"money": 2, "book": 1}
     assert star_options({}, req, age=22, max_time=5) == [0]
@@ -173,7 +173,7 @@ def test_no_payment_may_age_a_marker_past_54() -> None:
     assert star_options({}, {"money": 2}, 52, 5) == [0]
 
 
-# -- turn order ------------------------------------------------------------------------------
+# -- turn order ----------------------------------------------------------------------------
 def test_newcomer_on_a_space_is_placed_furthest_from_20() -> None:
     state = started(3, seed=4)
     a, b, c = state.seats
@@ -202,7 +202,7 @@ def test_the_youngest_player_may_take_several_turns_in_a_row() -> None:
     assert state.seats[0].age == 23 and state.turn is not None and state.turn.seat == 0
 
 
-# -- exploring and growing --------------------------------------------------------------------
+# -- exploring and growing -----------------------------------------------------------------
 def test_must_explore_or_grow_before_ending() -> None:
     state = started(2, seed=0)
     stage(state, 0, STARTERS, cv=["O01"], occupation="O01")
@@ -285,7 +285,7 @@ def test_a_player_may_attend_reunions_again_for_another_achievement() -> None:
     assert {"reunion": rid, "achievement": state.achievements[0], "stars": 0} in legal
 
 
-# -- the tracks -----------------------------------------------------------------------------------
+# -- the tracks ----------------------------------------------------------------------------
 def test_refill_keeps_vp_cards_left_of_cards_without_vp() -> None:
     state = started(2, seed=0)
     state.life_track = ["L13", "L01", "L02", "L03"]  # Marathon (1 VP), then no-VP cards
@@ -319,7 +319,7 @@ def test_an_exhausted_deck_leaves_the_slot_empty() -> None:
     assert state.life_track == ["L01", "L02"]
 
 
-# -- Young Heart, retirement -------------------------------------------------------------------------
+# -- Young Heart, retirement ---------------------------------------------------------------
 def test_young_heart_30_leaves_at_the_end_of_a_turn_played_at_30() -> None:
     state = started(2, seed=0)
     state.first_round = []
@@ -365,7 +365,7 @@ def test_rest_when_nothing_can_be_done() -> None:
     assert state.seats[0].age == 54 and state.seats[0].retired
 
 
-# -- abilities (Iconography) ------------------------------------------------------------------------
+# -- abilities (Iconography) ---------------------------------------------------------------
 def test_book_money_ability() -> None:
     state = started(2, seed=0)
     stage(state, 0, ["education@0", "hobby@0", "salary-a@0", "best-friends@0"], cv=["O02"],
@@ -431,7 +431,7 @@ def test_bonus_resource_card_is_taken_and_coloured() -> None:
     assert "B3" not in state.bonus_supply
 
 
-# -- errors -------------------------------------------------------------------------------------------
+# -- errors --------------------------------------------------------------------------------
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
     state = started(2, seed=0)
     stage(state, 0, STARTERS, cv=["O01"], occupation="O01")

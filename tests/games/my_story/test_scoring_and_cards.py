@@ -78,7 +78,7 @@ def test_chameleon_counts_a_multi_coloured_occupation_for_one_colour() -> None:
 def test_storyteller_counts_starting_cards_but_not_young_hearts_that_left() -> None:
     starting = [c.id for c in G.cs.starting[0]]
     kept = [c for c in starting if "young-heart" not in c]
-    p = SeatState(draw=kept + ["L01", "L02", "O09"], gone=["young-heart-30@0",
+    p = SeatState(draw=[*kept, "L01", "L02", "O09"], gone=["young-heart-30@0",
                                                           "young-heart-35@0"])
     assert measure(G, p, ach("Storyteller").measure) == 5 + 2
 

@@ -10,7 +10,6 @@ holder of those sleeves, sees a rank before its trick is revealed).
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from parlour.engine import View
@@ -49,14 +48,26 @@ def view(state: MFTState, seat: int | None) -> View:
         "hearts": list(state.hearts),
         "seats": [_seat(state, s, seat, to_act) for s in range(state.players)],
         "trick": _trick(state),
-        "tricks": copy.deepcopy(state.tricks),
-        "history": copy.deepcopy(state.rounds),
+        "tricks": [copy_trick(t) for t in state.tricks],
+        "history": [copy_round(r) for r in state.rounds],
         "you": _private(state, seat),
         "over": state.phase == OVER,
     }
     if state.phase == OVER:
         top = max(state.hearts)
         out["winners"] = [s for s in range(state.players) if state.hearts[s] == top]
+    return out
+
+
+def copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
+    """A completed trick's record, copied (cheaper than a deep copy; views are built often)."""
+    return {**trick, "plays": [dict(p) for p in trick["plays"]]}
+
+
+def copy_round(summary: dict[str, Any]) -> dict[str, Any]:
+    """A finished round's summary, copied."""
+    out = {k: list(v) if isinstance(v, list) else v for k, v in summary.items()}
+    out["sets"] = [list(s) for s in summary["sets"]]
     return out
 
 
@@ -100,9 +111,13 @@ def _private(state: MFTState, seat: int | None) -> dict[str, Any] | None:
         return None
     giver = giver_for(seat, state.round, state.players)
     out: dict[str, Any] = {"gave": state.categories[seat], "write_for": giver,
-                           "to_write": None, "written": None}
+                           "to_write": None, "written": None, "suggestions": []}
     if _categories_public(state):
         out["to_write"] = state.categories[giver]
+    legal = MyFavouriteThings().legal(state, seat)
+    if legal.spec is not None:
+        # Ideas for the seat short of them: bundled categories, or bundled examples.
+        out["suggestions"] = list(legal.spec["suggestions"])
     ranked = state.sets[giver]
     if ranked is not None:
         out["written"] = list(ranked)

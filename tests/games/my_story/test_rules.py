@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -436,11 +437,15 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     state = started(2, seed=0)
     stage(state, 0, STARTERS, cv=["O01"], occupation="O01")
     before = copy.deepcopy(state)
-    for bad in ({"take": "life", "slot": 9, "stars": 0}, {"grow": "P22", "stars": 0},
-                {"take": "life", "slot": 0, "stars": 3}):
+    illegal: list[dict[str, Any]] = [{"take": "life", "slot": 9, "stars": 0},
+                                     {"grow": "P22", "stars": 0},
+                                     {"take": "life", "slot": 0, "stars": 3}]
+    for bad in illegal:
         with pytest.raises(IllegalAction):
             G.apply(state, 0, bad)
-    for bad in ({"take": "life", "slot": True, "stars": 0}, {"take": "life"}, {"end": 1}):
+    malformed: list[dict[str, Any]] = [{"take": "life", "slot": True, "stars": 0},
+                                       {"take": "life"}, {"end": 1}]
+    for bad in malformed:
         with pytest.raises(MalformedAction):
             G.apply(state, 0, bad)
     assert G.view(state, 0) == G.view(before, 0) and state.seats == before.seats

@@ -32,6 +32,7 @@ from parlour.engine import (
     InvalidOptions,
     Legal,
     MalformedAction,
+    NotYourTurn,
     Option,
     Result,
     View,
@@ -200,6 +201,13 @@ class TakeYourPick(Game[TakeYourPickState]):
         a, b = _card_being_read(state)
         return Legal(choices=[{"pick": a}, {"pick": b}])
 
+    def apply(self, state: TakeYourPickState, seat: int, action: Action) -> None:
+        idle = (state.phase != OVER and isinstance(seat, int) and 0 <= seat < state.players
+                and seat not in self.to_act(state))
+        if idle:
+            raise NotYourTurn(_why_not(state, seat))
+        super().apply(state, seat, action)
+
     def advance(self, state: TakeYourPickState, seat: int, action: Action) -> None:
         if state.phase == ARRANGE:
             if "pick" in action:
@@ -283,6 +291,18 @@ def _parse_guesses(state: TakeYourPickState, seat: int, raw: Any) -> tuple[list[
                                   f" {' / '.join(state.cards[owner[guess]])}: name each card once")
         order.append(owner[guess])
     return order, list(raw)
+
+
+def _why_not(state: TakeYourPickState, seat: int) -> str:
+    """Why a seat may not act now (it names only public facts)."""
+    if state.phase == READ:
+        return (f"seat {seat} may not act now: the Subject (seat {state.subject}) is answering"
+                f" seat {current_reader(state)}'s card")
+    if seat == state.subject:
+        return (f"seat {seat} may not act now: the Subject waits while the readers set their"
+                " predictions")
+    return (f"seat {seat} may not act now: your predictions are set (they are final);"
+            " waiting for the other readers")
 
 
 def _card_being_read(state: TakeYourPickState) -> Card:

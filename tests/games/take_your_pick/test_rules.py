@@ -208,7 +208,7 @@ def test_ruling_first_subject_is_drawn_from_the_seed_unless_given() -> None:
         GAME.setup(4, {"first_subject": 4}, seed=9)
 
 
-def test_bad_decks_are_refused_naming_the_entry() -> None:
+def test_ruling_decks_need_unique_phrases_and_enough_cards_for_a_deal() -> None:
     with pytest.raises(InvalidOptions, match="entry 2"):
         GAME.setup(3, {"deck": [["a", "b"], ["c", "d"], ["e"]]}, seed=1)
     with pytest.raises(InvalidOptions, match="already on entry 0"):
@@ -293,13 +293,13 @@ def test_bad_guesses_are_refused() -> None:
 
 def test_out_of_turn_and_wrong_phase_are_refused() -> None:
     state = new(3)
-    refused(state, 0, {"pick": "Early bird"}, NotYourTurn, "may not act")
+    refused(state, 0, {"pick": "Early bird"}, NotYourTurn,
+            "the Subject waits while the readers set their predictions")
     refused(state, 1, {"pick": "Early bird"}, IllegalAction, "no card is being read yet")
     GAME.apply(state, 1, {"guesses": ["Books", "Night owl", "Mountains"]})
-    refused(state, 1, {"guesses": ["Books", "Night owl", "Mountains"]}, NotYourTurn,
-            "may not act")
     GAME.apply(state, 2, {"guesses": ["Tea", "Sunrise", "Cats"]})
-    refused(state, 2, {"pick": "Books"}, NotYourTurn, "may not act")
+    refused(state, 2, {"pick": "Books"}, NotYourTurn,
+            r"the Subject \(seat 0\) is answering seat 1's card")
     refused(state, 0, {"guesses": ["Books"]}, IllegalAction, "the Subject is answering")
     refused(state, 0, {"pick": "Night owl"}, MalformedAction, "pick 'Books' or 'Films'")
     refused(state, 0, {"pick": ["Books"]}, MalformedAction, "pick 'Books' or 'Films'")
@@ -325,3 +325,44 @@ def test_random_action_is_always_legal() -> None:
         action = GAME.random_action(GAME.view(state, seat), GAME.legal(state, seat), rng)
         GAME.apply(state, seat, action)
     assert state.phase == "read"
+
+
+# -- rulings ------------------------------------------------------------------------------------
+def test_ruling_deal_one_card_at_a_time_clockwise_from_the_subjects_left() -> None:
+    state = new(3, first_subject=2)
+    assert hand(state, 0) == [DECK[0], DECK[2], DECK[4]]
+    assert hand(state, 1) == [DECK[1], DECK[3], DECK[5]]
+    assert state.draw == list(range(6, 12))  # a given deck is dealt as stacked
+
+
+def test_ruling_tied_best_readers_give_the_subject_that_score_once() -> None:
+    state = new(4)
+    play_round(state, {1: [True, True, False], 2: [True, True, False], 3: [False]})
+    assert state.rounds[0]["scores"] == [2, 2, 2, 0]
+
+
+def test_ruling_scored_cards_return_to_the_discard_pile() -> None:
+    state = new(3, deck=DECK + MORE)
+    play_round(state, {1: [True, True, True], 2: [True, False]})
+    assert state.scores == [3, 3, 1]
+    # All six cards of round 1 (scored, missed and unread) are in the discard pile.
+    assert sorted(state.discard) == list(range(6))
+    assert len(state.draw) == 21 - 6 - 6
+
+
+def test_ruling_predictions_once_set_are_final() -> None:
+    state = new(3)
+    GAME.apply(state, 1, {"guesses": ["Books", "Night owl", "Mountains"]})
+    refused(state, 1, {"guesses": ["Films", "Night owl", "Mountains"]}, NotYourTurn,
+            "your predictions are set")
+    assert GAME.view(state, 1)["guesses"] == ["Books", "Night owl", "Mountains"]
+
+
+def test_ruling_subject_turns_applies_to_both_variants() -> None:
+    state = new(4, variant="large-group", subject_turns=2)
+    rounds = 0
+    while not GAME.is_over(state):
+        rounds += 1
+        play_round(state, {r: [True] for r in reading_order(4, state.subject)})
+    assert rounds == 8
+    assert state.scores == [2 * 3 + 6, 2 * 3 + 6, 2 * 3 + 6, 2 * 3 + 6]

@@ -1,23 +1,261 @@
-"""My Story's bots: a heuristic planner (from its seat's view only) and cheap rollouts."""
+"""My Story's bots: a heuristic planner (from its seat's view only) and cheap rollouts.
+
+The heuristic values every option in VP-like units: what a card will yield
+over the turns left (its played icons, its CV Bonus when colours match, its
+ability), its printed VP and achievement points, minus the years it costs
+(dearer past 50, where retirement penalties start). It looks one step ahead
+inside a turn: an exploration is valued together with the best completion it
+still leaves affordable.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from parlour.engine import Action
+from parlour.engine import Action, Legal, View
 
+from .cards import COLOURS, RESOURCES, STAR, YEARS, Card
+from .rules import RETIREMENT_AGE, add_costs, payment_years, shortfall
+from .scoring import retirement_penalty
 from .state import MyStoryState
 
 if TYPE_CHECKING:
     from .rules import MyStory
 
+RESOURCE_VP = 0.45  # what one resource in a future turn is worth, roughly
+STAR_VP = 0.5
+YEAR_VP = 1.3  # opportunity cost of a year before retirement
+YEARS_PER_TURN = 2.2
+ICON_MAJORITY_VP = 0.35  # each icon's share in the resource-majority race
+ABILITY_PER_TURN = {"choose": 1.0, "per_gained": 0.9, "per_colour_played": 0.9,
+                    "convert": 0.2, "extra_cards": 1.1, "per_icon_card": 0.6}
+
 
 def rollout_action(game: MyStory, state: MyStoryState, seat: int, rng: random.Random) -> Action:
-    """A random legal action for search playouts, leaning towards doing something useful."""
+    """A random legal action for search playouts, preferring to play every card it may."""
     choices = game.choices(state, seat)
+    if {"play_more": True} in choices:
+        return {"play_more": True}
     return rng.choice(choices)
 
 
 class HeuristicAgent:
-    """Placeholder replaced below."""
+    """Plays a sensible plan from its seat's view (no hidden state, no search)."""
+
+    def __init__(self, game: Any, seat: int, seed: int) -> None:
+        self.game: MyStory = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    # -- the decision ----------------------------------------------------------------------
+    def act(self, view: View, legal: Legal) -> Action:
+        choices = legal.choices or []
+        if len(choices) == 1:
+            return choices[0]
+        ctx = _Context(self.game, view, self.seat)
+        first = choices[0]
+        if "occupation" in first:
+            return max(choices, key=lambda a: ctx.occupation_value(self.game.card[a["occupation"]]))
+        if "play_more" in first:
+            return {"play_more": True}
+        if "colour" in first:
+            return {"colour": ctx.best_colour()}
+        if "gain" in first:
+            return max(choices, key=lambda a: ctx.best_after(
+                add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money"))
+        if "convert" in first:
+            eff = next(e for e in self.game.effects_from(ctx.ability_sources()) if
+                       e["kind"] == "convert")
+
+            def converted(k: int) -> dict[str, int]:
+                pool = dict(ctx.pool)
+                pool[eff["resource"]] -= k * eff["count"]
+                pool[eff["to"]] = pool.get(eff["to"], 0) + k
+                return pool
+
+            return max(choices, key=lambda a: ctx.best_after(converted(a["convert"]))
+                       - 0.01 * a["convert"])
+        scored = [(ctx.option_value(a), i) for i, a in enumerate(choices)]
+        best = max(v for v, _ in scored)
+        return choices[min(i for v, i in scored if v == best)]
+
+
+class _Context:
+    """What the bot knows this decision, and its valuations."""
+
+    def __init__(self, game: MyStory, view: View, seat: int) -> None:
+        self.game, self.view, self.seat = game, view, seat
+        me = view["seats"][seat]
+        self.me = me
+        self.age: int = me["age"]
+        turn = view["turn"] or {}
+        self.turn = turn
+        self.pool: dict[str, int] = dict(turn.get("pool", {}))
+        self.played: list[str] = list(turn.get("played", []))
+        self.deck = list(view["private"].get("draw", [])) + list(me["discard"]) + self.played
+        self.turns_left: float = max(0.5, (RETIREMENT_AGE - self.age) / YEARS_PER_TURN)
+        size = max(1, len(self.deck))
+        self.colour_share: dict[str, float] = {
+            c: sum(1 for d in self.deck if c in game.card[d].colours) / size for c in COLOURS}
+        self.table: MyStoryState | None = None
+        self.plays_per_card: float = self.turns_left * game.cs.hand_size / size
+
+    # -- card values -----------------------------------------------------------------------
+    def icon_value(self, icons: Mapping[str, int]) -> float:
+        return sum(n * (STAR_VP if r == STAR else RESOURCE_VP) for r, n in icons.items())
+
+    def match_chance(self, colours: tuple[str, ...]) -> float:
+        if not colours:
+            return 1.0
+        miss = 1.0
+        for c in colours:
+            miss *= (1 - self.colour_share[c]) ** self.game.cs.hand_size
+        return 1 - miss
+
+    def ability_value(self, card: Card) -> float:
+        total = 0.0
+        for e in card.ability:
+            if e["kind"] == "bonus_card":
+                total += RESOURCE_VP * self.turns_left * 0.6 + ICON_MAJORITY_VP
+            elif e["kind"] == "extra_cards":
+                total += ABILITY_PER_TURN["extra_cards"] * e["count"] * self.turns_left
+            else:
+                total += ABILITY_PER_TURN[e["kind"]] * RESOURCE_VP * self.turns_left * 1.5
+        return total
+
+    def deck_value(self, card: Card) -> float:
+        """A card joining the deck: its icons each time it is played, its VP, its majority icons."""
+        plays = self.plays_per_card * 0.8
+        icons = sum(n for r, n in card.play.items() if r in RESOURCES)
+        value = plays * self.icon_value(card.play) + card.vp + icons * ICON_MAJORITY_VP
+        if card.kind == "project":
+            value += 0.45 * (card.vp + self.cv_value(card))
+        if card.kind == "occupation":
+            value += 0.25 * self.switch_gain(card)
+        return value
+
+    def cv_value(self, card: Card) -> float:
+        bonus = self.icon_value(card.bonus) * self.turns_left * self.match_chance(card.colours)
+        icons = sum(n for r, n in card.bonus.items() if r in RESOURCES) * ICON_MAJORITY_VP
+        return bonus + icons + (self.ability_value(card) if card.kind == "project" else 0.0)
+
+    def switch_gain(self, card: Card) -> float:
+        current = self.me["occupation"]
+        old = self.ability_value(self.game.card[current]) if current else 0.0
+        bonus = self.cv_value(card)
+        return bonus + self.ability_value(card) - old
+
+    def grow_value(self, card: Card) -> float:
+        if card.kind == "project":
+            return card.vp + self.cv_value(card) + 0.5  # one more CV card (tiebreak, Builder)
+        return self.switch_gain(card) + 0.3
+
+    def occupation_value(self, card: Card) -> float:
+        return self.cv_value(card) + self.ability_value(card) + self.icon_value(card.play) * 2
+
+    def achievement_value(self, aid: str) -> float:
+        from .scoring import achievement_points
+        ach = self.game.cs.achievements[aid]
+        state = self._table()
+        now = achievement_points(self.game, state, self.seat, ach)
+        rule = next(iter(ach.score))
+        # Points now, and some hope of climbing a tier with the turns left.
+        hope = 1.5 if rule == "tiers" and self.turns_left > 2 else 0.5
+        return now + hope
+
+    def _table(self) -> MyStoryState:
+        """The table as a state, enough for this seat's scoring measures (its own cards known)."""
+        if self.table is None:
+            from .knowledge import determinize
+            self.table = determinize(self.game, self.view, self.seat, random.Random(0))
+        return self.table
+
+    # -- costs -----------------------------------------------------------------------------
+    def time_cost(self, years: int) -> float:
+        if years <= 0:
+            return 0.0
+        end = self.age + years
+        before = max(0, min(end, RETIREMENT_AGE) - self.age)
+        penalty = retirement_penalty(self.age) - retirement_penalty(end)
+        return before * YEAR_VP + penalty + (years - before) * 0.2
+
+    def payment_cost(self, pool: Mapping[str, int], req: Mapping[str, int], stars: int) -> float:
+        return self.time_cost(payment_years(pool, req, stars)) + stars * 0.25
+
+    def after(self, pool: Mapping[str, int], req: Mapping[str, int], stars: int) -> dict[str, int]:
+        out = dict(pool)
+        for r, n in req.items():
+            if r != YEARS:
+                out[r] = out.get(r, 0) - min(n, out.get(r, 0))
+        out[STAR] = out.get(STAR, 0) - stars
+        return out
+
+    # -- options ---------------------------------------------------------------------------
+    def best_grow(self, pool: Mapping[str, int], age_after: int) -> float:
+        best = 0.0
+        for cid in self.played:
+            card = self.game.card[cid]
+            if card.kind not in ("project", "occupation"):
+                continue
+            req = self.game.grow_cost(card)
+            short = shortfall(pool, req)
+            stars = min(pool.get(STAR, 0), short)
+            years = payment_years(pool, req, stars)
+            if short - stars > self.game.cs.max_time or age_after + years > 54:
+                continue
+            saved_age, self.age = self.age, age_after
+            value = self.grow_value(card) - self.payment_cost(pool, req, stars)
+            self.age = saved_age
+            best = max(best, value)
+        return best
+
+    def best_after(self, pool: Mapping[str, int]) -> float:
+        """The best explore (plus follow-up growth) the pool allows, roughly."""
+        best = self.best_grow(pool, self.age)
+        cs = self.game.cs
+        for i, cid in enumerate(self.view["life_track"]):
+            req = add_costs(self.game.card[cid].requirement, cs.life_slots[i])
+            best = max(best, self.explore_value(self.game.card[cid], req, pool))
+        for i, cid in enumerate(self.view["work_track"]):
+            best = max(best, self.explore_value(self.game.card[cid], cs.work_slots[i], pool))
+        return best
+
+    def explore_value(self, card: Card, req: Mapping[str, int], pool: Mapping[str, int]) -> float:
+        stars = min(pool.get(STAR, 0), shortfall(pool, req))
+        if shortfall(pool, req) - stars > self.game.cs.max_time:
+            return -99.0
+        return self.deck_value(card) - self.payment_cost(pool, req, stars)
+
+    def option_value(self, action: Action) -> float:
+        game, cs, pool = self.game, self.game.cs, self.pool
+        if "end" in action:
+            return 0.0
+        if "rest" in action:
+            return -1.0
+        stars = action.get("stars", 0)
+        if "grow" in action:
+            card = game.card[action["grow"]]
+            req = game.grow_cost(card)
+            return self.grow_value(card) - self.payment_cost(pool, req, stars)
+        if "take" in action:
+            track = self.view["life_track"] if action["take"] == "life" else self.view["work_track"]
+            card = game.card[track[action["slot"]]]
+            slots = cs.life_slots if action["take"] == "life" else cs.work_slots
+            req = add_costs(card.requirement if action["take"] == "life" else {},
+                            slots[action["slot"]])
+            gain = self.deck_value(card)
+        else:
+            req = dict(cs.reunions[action["reunion"]].requirement)
+            gain = self.achievement_value(action["achievement"])
+        years = payment_years(pool, req, stars)
+        follow = self.best_grow(self.after(pool, req, stars), self.age + years)
+        return gain - self.payment_cost(pool, req, stars) + follow
+
+    def best_colour(self) -> str:
+        return max(COLOURS, key=lambda c: (self.colour_share[c], -COLOURS.index(c)))
+
+    def ability_sources(self) -> list[str]:
+        sources = [self.me["occupation"]] if self.me["occupation"] else []
+        return sources + [c for c in self.me["cv"] if self.game.card[c].kind == "project"]

@@ -209,6 +209,9 @@ class MyStory(Game[MyStoryState]):
         sources += [c for c in me.cv if self.card[c].kind == "project"]
         return [e for c in sources for e in self.card[c].ability if e["kind"] == kind]
 
+    def effects_from(self, sources: Iterable[str]) -> list[Mapping[str, Any]]:
+        return [e for c in sources for e in self.card[c].ability]
+
     def colours_of(self, seat: SeatState, cid: str) -> tuple[str, ...]:
         card = self.card[cid]
         if card.kind == "bonus_resource":

@@ -332,7 +332,7 @@ def _category_spec(state: MFTState, seat: int) -> dict[str, Any]:
         "kind": "text",
         "key": "category",
         "max_length": MAX_TEXT,
-        "label": f"A category for seat {receiver} (your {DIRECTIONS[state.round]} neighbour)",
+        "label": f"A category for player {receiver + 1} (your {DIRECTIONS[state.round]} neighbour)",
         "for": receiver,
         "suggestions": rng.sample(CONTENT.categories, SUGGESTIONS),
     }

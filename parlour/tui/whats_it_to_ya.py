@@ -27,14 +27,17 @@ def header(view: dict[str, Any]) -> Text:
 
 def players_table(view: dict[str, Any]) -> Table:
     table = Table(title="Players", title_justify="left")
-    for name in ("seat", "role", "ranked?", "cards won"):
+    columns = ("seat", "cards won") if view["over"] else ("seat", "role", "ranked?", "cards won")
+    for name in columns:
         table.add_column(name)
     for seat in range(view["players"]):
-        role = "dealer" if seat == view["dealer"] else ("" if view["over"] else "guesser")
-        ranked = "" if view["over"] else ("yes" if view["submitted"][seat] else "…")
         won = str(view["cards_won"][seat])
-        if view["winners"] is not None and seat in view["winners"]:
-            won += " (wins)"
+        if view["over"]:
+            wins = view["winners"] is not None and seat in view["winners"]
+            table.add_row(Text(who(view, seat)), Text(won + (" (wins)" if wins else "")))
+            continue
+        role = "dealer" if seat == view["dealer"] else "guesser"
+        ranked = "yes" if view["submitted"][seat] else "…"
         table.add_row(Text(who(view, seat)), Text(role), Text(ranked), Text(won))
     return table
 

@@ -50,3 +50,19 @@ def test_words_are_shown_as_text_never_as_markup() -> None:
 
 def test_action_label() -> None:
     assert action_label({"rank": ["A", "B", "C", "D", "E"]}) == "rank: A > B > C > D > E"
+
+
+def test_the_final_screen_names_the_winner() -> None:
+    match = Match.new(GAME, 3, {"deck": WORDS[:30], "first_dealer": 0}, seed=1)
+    while not match.over:
+        order = list(match.state.table)
+        dealer = match.state.dealer
+        for seat in range(3):
+            guess = order if seat in (dealer, 2) else order[1:] + order[:1]
+            match.act(seat, {"rank": guess})
+    text = shown(match.view(None))
+    assert "game over after 6 rounds" in text
+    # Seat 2 wins 5 cards in each of the 4 rounds it guesses, and nobody guesses it right
+    # when it deals (twice), so it discards one card each time: 20 - 2 = 18.
+    assert "18 (wins)" in text and "(wins)" not in text.replace("18 (wins)", "")
+    assert "Player 3 (dealer) discards" in text

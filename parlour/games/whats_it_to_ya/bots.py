@@ -29,11 +29,14 @@ class Persona:
         rng = random.Random(seed)
         self.seed = seed
         self.taste = {cat: rng.gauss(0.0, 1.0) for cat in STANDARD.categories}
+        self.known: dict[str, float] = {}
 
     def liking(self, word: str) -> float:
-        # A checksum, not Python's salted hash, so the same seed likes the same words every run.
-        noise = random.Random(zlib.crc32(f"{self.seed}:{norm(word)}".encode()))
-        return self.taste[STANDARD.category_of(word)] + noise.gauss(0.0, WORD_NOISE)
+        if word not in self.known:
+            # A checksum, not Python's salted hash: the same seed likes the same words every run.
+            noise = random.Random(zlib.crc32(f"{self.seed}:{norm(word)}".encode()))
+            self.known[word] = self.taste[STANDARD.category_of(word)] + noise.gauss(0.0, WORD_NOISE)
+        return self.known[word]
 
     def rank(self, words: list[str]) -> list[str]:
         """The words, most liked first."""

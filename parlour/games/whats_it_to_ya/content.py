@@ -10,6 +10,7 @@ The file holds ``categories`` (names) and ``cards``: 180 cards, each with a
 
 from __future__ import annotations
 
+import functools
 import json
 import zlib
 from dataclasses import dataclass
@@ -64,6 +65,7 @@ class Deck:
         return self.categories[zlib.crc32(norm(word).encode()) % len(self.categories)]
 
 
+@functools.lru_cache(maxsize=8192)
 def norm(word: str) -> str:
     """The form in which two words count as the same: case and spacing ignored."""
     return " ".join(word.split()).casefold()

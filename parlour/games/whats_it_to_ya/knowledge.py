@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 from parlour.engine import View
@@ -65,4 +66,5 @@ def determinize(view: View, seat: int, rng: random.Random) -> WityState:
         discarded=list(view["discarded"]),
         history=copy.deepcopy(view["history"]),
         over=view["over"],
+        history_json=json.dumps(view["history"]),
     )

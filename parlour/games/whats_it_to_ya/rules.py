@@ -116,6 +116,8 @@ class WityState:
     discarded: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
+    # The history as JSON, kept with it: every view hands out a fresh copy of it.
+    history_json: str = "[]"
 
     @property
     def rounds(self) -> int:
@@ -287,6 +289,7 @@ def _end_round(state: WityState) -> None:
     state.history.append({"round": len(state.history) + 1, "dealer": state.dealer,
                           "cards": list(state.table), "rankings": rankings, **outcome,
                           "dealer_discarded": penalty})
+    state.history_json = json.dumps(state.history)
     state.table, state.rankings = [], [None] * state.players
     if len(state.history) == state.rounds:
         state.over = True
@@ -296,8 +299,8 @@ def _end_round(state: WityState) -> None:
 
 
 def _copy_history(state: WityState) -> list[dict[str, Any]]:
-    # A JSON round trip: a deep copy several times faster than copy.deepcopy.
-    history: list[dict[str, Any]] = json.loads(json.dumps(state.history))
+    # Decoding the kept JSON: a deep copy several times faster than copy.deepcopy.
+    history: list[dict[str, Any]] = json.loads(state.history_json)
     return history
 
 

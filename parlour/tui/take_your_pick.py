@@ -64,8 +64,14 @@ def scoreboard(view: dict[str, Any]) -> Table:
 
 
 def round_reads(view: dict[str, Any]) -> list[RenderableType]:
-    reads = [r for r in view["reads"] if r["round"] == view["round"] and not view["over"]]
+    """The cards read this round; before the first is read, those of the round before."""
+    shown_round = view["round"]
+    reads = [r for r in view["reads"] if r["round"] == shown_round and not view["over"]]
     lines: list[RenderableType] = []
+    if not reads and view["rounds"]:
+        shown_round = view["rounds"][-1]["round"]
+        reads = [r for r in view["reads"] if r["round"] == shown_round]
+        lines.append(Text(f"Cards read in round {shown_round}:", style="dim"))
     for r in reads:
         mark = Text(" ✓ " if r["correct"] else " ✗ ",
                     style="bold green" if r["correct"] else "bold red")

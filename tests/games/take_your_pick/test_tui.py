@@ -33,6 +33,11 @@ def test_a_readers_screen_shows_their_cards_and_predictions() -> None:
     assert "Player 2 reads: Sea / Sky" in subject and "Quiet" not in subject
     GAME.apply(state, 0, {"pick": "Sky"})
     assert "Player 2: Sea / Sky ✗ picked Sky" in shown(GAME.view(state, None))
+    for phrase in ("Tea", "Up", "Salt"):
+        GAME.apply(state, 0, {"pick": phrase})
+    screen = shown(GAME.view(state, 1))  # round 2: the cards of round 1 are still shown
+    assert "round 2 of 3" in screen and "Cards read in round 1:" in screen
+    assert "Player 3: Salt / Pepper ✓ picked Salt" in screen
 
 
 def test_every_state_of_a_random_game_renders() -> None:

@@ -272,23 +272,27 @@ def random_guesses(cards: list[list[str]], rng: random.Random) -> list[str]:
 
 # -- validating input ----------------------------------------------------------------
 def _parse_guesses(state: TakeYourPickState, seat: int, raw: Any) -> tuple[list[int], list[str]]:
-    """The hand in reading order and the predictions, or a clear error (nothing changed)."""
+    """The hand in reading order and the predictions, or a clear error (nothing changed).
+
+    Messages repeat only what the reader sent, never their cards: an error
+    may be shown where others can see it.
+    """
     hand = state.hands[seat]
-    names = " | ".join(" / ".join(state.cards[c]) for c in hand)
     if not isinstance(raw, list) or not all(isinstance(g, str) for g in raw):
-        raise MalformedAction("'guesses' must be a list of phrases, one per card, in the"
-                              f" order you will read them (your cards: {names})")
+        raise MalformedAction("'guesses' must be a list of phrases: for each of your cards,"
+                              " in the order you will read them, the phrase you predict")
     if len(raw) != len(hand):
         raise MalformedAction(f"name one phrase of each of your {len(hand)} cards"
-                              f" (got {len(raw)}; your cards: {names})")
+                              f" (got {len(raw)})")
     owner = {phrase: c for c in hand for phrase in state.cards[c]}
     order: list[int] = []
     for guess in raw:
         if guess not in owner:
-            raise MalformedAction(f"{guess!r} is not a phrase on your cards ({names})")
+            raise MalformedAction(f"{guess!r} is not a phrase on your cards")
         if owner[guess] in order:
-            raise MalformedAction("you named two phrases of the card"
-                                  f" {' / '.join(state.cards[owner[guess]])}: name each card once")
+            first = raw[order.index(owner[guess])]
+            raise MalformedAction(f"{first!r} and {guess!r} are on the same card:"
+                                  " name one phrase of each card, each card once")
         order.append(owner[guess])
     return order, list(raw)
 
@@ -376,8 +380,9 @@ def _end_round(state: TakeYourPickState) -> None:
     state.table = []
     if state.round >= state.total_rounds:
         state.phase = OVER
-        state.hands = [[] for _ in range(state.players)]
         state.guesses = [None] * state.players
+        state.round_scores = [0] * state.players
+        state.missed = [False] * state.players
         return
     _start_round(state)
 
@@ -388,22 +393,26 @@ def copy_reads(reads: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**r, "card": list(r["card"])} for r in reads]
 
 
+def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> dict[str, Any]:
+    """What everyone may know of one seat."""
+    role = None if state.phase == OVER else "subject" if s == state.subject else "reader"
+    # While cards are read, the Subject's round score is what they would earn now.
+    during = role == "subject" and state.phase == READ
+    return {
+        "role": role,
+        "score": state.scores[s],
+        "round_score": provisional if during else state.round_scores[s],
+        "hand_count": len(state.hands[s]),
+        "arranged": state.guesses[s] is not None,
+        "missed": state.missed[s],
+    }
+
+
 def _view(state: TakeYourPickState, seat: int | None) -> View:
     reader = current_reader(state)
     readers = reading_order(state.players, state.subject)
     provisional = subject_points(state.variant, [state.round_scores[r] for r in readers])
-    seats = []
-    for s in range(state.players):
-        is_subject = s == state.subject and state.phase != OVER
-        seats.append({
-            "role": "subject" if is_subject else ("reader" if state.phase != OVER else None),
-            "score": state.scores[s],
-            "round_score": (provisional if is_subject and state.phase == READ
-                            else state.round_scores[s] if state.phase != OVER else 0),
-            "hand_count": len(state.hands[s]),
-            "arranged": state.guesses[s] is not None,
-            "missed": state.missed[s] if state.phase != OVER else False,
-        })
+    seats = [_seat_view(state, s, provisional) for s in range(state.players)]
     mine = seat is not None and seat != state.subject and state.phase != OVER
     own_guesses = state.guesses[seat] if mine and seat is not None else None
     return {

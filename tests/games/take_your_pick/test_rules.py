@@ -283,7 +283,9 @@ def test_bad_guesses_are_refused() -> None:
     refused(state, 1, {"guesses": ["Books", "Night owl", "Tea"]}, MalformedAction,
             "'Tea' is not a phrase on your cards")
     refused(state, 1, {"guesses": ["Books", "Films", "Beach"]}, MalformedAction,
-            "Books / Films: name each card once")
+            "'Books' and 'Films' are on the same card")
+    refused(state, 1, {"guesses": ["Books", "Books", "Beach"]}, MalformedAction,
+            "'Books' and 'Books' are on the same card")
     refused(state, 1, {"guesses": ["books", "Night owl", "Beach"]}, MalformedAction,
             "not a phrase")
     refused(state, 1, {"guesses": [1, 2, 3]}, MalformedAction, "list of phrases")

@@ -1,0 +1,62 @@
+"""Every registered game keeps the engine contract (the same checks for all five)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from parlour.bots import bot_names, make_agent
+from parlour.engine import Match
+from parlour.engine.conformance import play_random
+from parlour.games import game_ids, get_game
+
+GAMES = game_ids()
+
+
+def test_all_five_games_are_registered() -> None:
+    assert sorted(GAMES) == sorted(["love-me-not", "my-favourite-things", "whats-it-to-ya",
+                                    "take-your-pick", "my-story"])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_games_keep_the_contract_at_every_player_count(game_id: str) -> None:
+    game = get_game(game_id)
+    for players in range(game.min_players, min(game.max_players, 6) + 1):
+        record = play_random(game, players, seed=players, check=True)
+        assert json.loads(record.dumps())["players"] == players
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_determinized_state_shows_the_seat_exactly_its_view(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = random.Random(1)
+    for seed in range(3):
+        players = min(game.min_players + seed % 2, game.max_players)
+        match = Match.new(game, players, {}, seed)
+        steps = 0
+        while not match.over and steps < 400:
+            for seat in sorted(match.to_act):
+                view = match.view(seat)
+                imagined = game.determinize(view, seat, random.Random(steps))
+                assert game.view(imagined, seat) == view
+            seat = rng.choice(sorted(match.to_act))
+            match.act(seat, game.rollout_action(match.state, seat, rng))
+            steps += 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bot_finishes_a_game(game_id: str) -> None:
+    game = get_game(game_id)
+    names = [n if n != "mcts" else "mcts:8" for n in bot_names(game)]
+    players = max(game.min_players, min(len(names), game.max_players))
+    match = Match.new(game, players, {}, 11)
+    agents = [make_agent(game, names[s % len(names)], s, s) for s in range(players)]
+    while not match.over:
+        for seat in sorted(match.to_act):
+            if seat in match.to_act:
+                match.act(seat, agents[seat].act(match.view(seat), match.legal(seat)))
+    result = match.result()
+    assert result is not None and result.winners
+    assert len(result.scores) == players

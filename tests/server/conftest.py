@@ -1,0 +1,121 @@
+"""Helpers for driving the server through its HTTP API and websocket, as a client would."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from parlour.engine import Legal
+from parlour.games import get_game
+from parlour.server import Settings, create_app
+
+
+def settings_for(db: Path, **overrides: Any) -> Settings:
+    base: dict[str, Any] = {"db_url": f"sqlite+aiosqlite:///{db}", "bot_delay": 0.01,
+                            "actions_per_second": 1000.0, "action_burst": 1000}
+    base.update(overrides)
+    return Settings(**base)
+
+
+@contextmanager
+def open_client(db: Path, **overrides: Any) -> Iterator[TestClient]:
+    """A server on ``db``; every websocket opened with :func:`connect` is closed at the end."""
+    with TestClient(create_app(settings_for(db, **overrides))) as client:
+        client.sessions = []  # type: ignore[attr-defined]
+        try:
+            yield client
+        finally:
+            for session in client.sessions:  # type: ignore[attr-defined]
+                session.__exit__(None, None, None)
+
+
+def connect(client: TestClient, code: str, token: str | None = None) -> Player:
+    """A new connection to room ``code`` that has said hello (with ``token`` if given)."""
+    session = client.websocket_connect(f"/ws/{code}").__enter__()
+    client.sessions.append(session)  # type: ignore[attr-defined]
+    return Player(session, token)
+
+
+def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
+    reply = client.post("/api/rooms", json={"game": game})
+    assert reply.status_code == 201, reply.text
+    body = reply.json()
+    return body["code"], body["token"]
+
+
+class Player:
+    """One websocket connection; keeps every frame it received."""
+
+    def __init__(self, ws: WebSocketTestSession, token: str | None = None) -> None:
+        self.ws = ws
+        self.token = token
+        self.frames: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
+        self.next_id = 1
+        ws.send_json({"type": "hello", "token": token})
+        self.room()
+
+    def receive(self) -> dict[str, Any]:
+        msg: dict[str, Any] = self.ws.receive_json()
+        self.frames.append(msg)
+        if msg["type"] == "room":
+            self.last = msg
+        if msg["type"] == "token":
+            self.token = msg["token"]
+        return msg
+
+    def room(self) -> dict[str, Any]:
+        """Wait for the next room snapshot."""
+        while True:
+            msg = self.receive()
+            if msg["type"] == "room":
+                return msg
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message and wait for its ok/error reply (snapshots are kept on the way)."""
+        ident = self.next_id
+        self.next_id += 1
+        self.ws.send_json({**message, "id": ident})
+        while True:
+            msg = self.receive()
+            if msg["type"] in ("ok", "error") and msg.get("id") == ident:
+                return msg
+
+    def until(self, test: Any, limit: int = 500) -> dict[str, Any]:
+        """Wait for a snapshot that passes ``test`` (the last one may already do)."""
+        if self.last is not None and test(self.last):
+            return self.last
+        for _ in range(limit):
+            msg = self.room()
+            if test(msg):
+                return msg
+        raise AssertionError("no snapshot passed the test")
+
+
+def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A random legal action from what this client was told (its view and legal), if any."""
+    play = snapshot.get("play")
+    if not play or not play["legal"]:
+        return None
+    legal = Legal(choices=play["legal"].get("choices"), spec=play["legal"].get("spec"))
+    game = get_game(snapshot["room"]["game"])
+    return game.random_action(play["view"], legal, rng)
+
+
+@pytest.fixture
+def kit() -> Any:
+    """These helpers, for the tests (test modules cannot import a conftest)."""
+    return sys.modules[__name__]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "parlour.sqlite3"

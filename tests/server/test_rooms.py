@@ -1,0 +1,240 @@
+"""Rooms end to end over the real websocket protocol (FastAPI's TestClient)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from parlour.engine import Record, replay
+from parlour.games import get_game
+
+
+def seat_two_people(kit: Any, client: Any, code: str, token: str) -> tuple[Any, Any]:
+    """The host sits at seat 1, a guest (who gets a token) at seat 2."""
+    host = kit.connect(client, code, token)
+    assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
+    guest = kit.connect(client, code)
+    assert guest.token is None
+    assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+    assert guest.token is not None and guest.token != token
+    return host, guest
+
+
+def play_out(kit: Any, players: list[Any], seed: int, stop_after: int | None = None) -> None:
+    """Each person plays a random legal move from their own snapshot until the game ends."""
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        for p in players:
+            p.until(lambda m: m["play"] is not None)
+        if all(p.last["play"]["over"] for p in players):
+            return
+        acted = False
+        for p in players:
+            action = kit.my_move(p.last, rng)
+            if action is not None:
+                reply = p.request({"type": "act", "action": action})
+                assert reply["type"] == "ok", reply
+                acted, moves = True, moves + 1
+                if stop_after is not None and moves >= stop_after:
+                    return
+        if not acted:
+            # Someone else (a bot) is to move: wait for the game to move on.
+            version = players[0].last["play"]["version"]
+            players[0].until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
+        for p in players:
+            while p.last["play"]["version"] < players[0].last["play"]["version"]:
+                p.room()
+
+
+def test_a_room_from_lobby_to_result_matches_the_engine(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        assert len(code) == 4 and set(code) <= set("ACEFHJKMNPRTWXY")
+        host, guest = seat_two_people(kit, client, code, token)
+        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+        assert guest.request({"type": "start"}) == {
+            "type": "error", "message": "only the host can do that", "id": 2}
+        assert host.request({"type": "start"})["type"] == "ok"
+        play_out(kit, [host, guest], seed=1)
+        final = host.last["play"]
+        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        assert record.options == {"matches": 1} and len(record.actions) == 10
+        expected = replay(record, get_game).result()
+        assert expected is not None and final["result"] == expected.to_json()
+        assert guest.last["play"]["result"] == expected.to_json()
+        summary = client.get(f"/api/rooms/{code}").json()
+        assert summary["status"] == "over" and summary["seats"] == ["Ann", "Bob"]
+
+
+def test_every_frame_holds_only_the_seats_own_view(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        watcher = kit.connect(client, code)
+        host.request({"type": "configure", "options": {"matches": 1}})
+        host.request({"type": "start"})
+        play_out(kit, [host, guest], seed=2)
+        watcher.until(lambda m: m["play"] and m["play"]["over"])
+        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        checked = 0
+        for person, seat in ((host, 0), (guest, 1), (watcher, None)):
+            for frame in person.frames:
+                text = json.dumps(frame)
+                assert '"seed"' not in text and '"actions"' not in text
+                assert "token_hash" not in text
+                if frame["type"] != "room" or frame["play"] is None:
+                    continue
+                play = frame["play"]
+                at = replay(record, get_game, upto=play["version"])
+                assert play["view"] == at.view(seat), (seat, play["version"])
+                if seat is not None and not play["over"]:
+                    other = at.view(1 - seat)["hand"]
+                    assert not set(other) & set(play["view"]["hand"]) or not other
+                checked += 1
+        assert checked > 30
+
+
+def test_a_token_of_one_room_gives_nothing_in_another(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code_a, token_a = kit.new_room(client)
+        code_b, token_b = kit.new_room(client)
+        host_a = kit.connect(client, code_a, token_a)
+        host_a.request({"type": "sit", "seat": 0, "name": "Ann"})
+        intruder = kit.connect(client, code_b, token_a)
+        assert intruder.last["you"] == {"seat": None, "host": False, "table_only": False}
+        refused = intruder.request({"type": "configure", "options": {"matches": 1}})
+        assert refused["message"] == "only the host can do that"
+        assert intruder.request({"type": "act", "action": {"keep": "2H"}})["type"] == "error"
+        # and the rightful host of B is still the host there
+        host_b = kit.connect(client, code_b, token_b)
+        assert host_b.last["you"]["host"] is True
+        assert not any("token" in f for f in intruder.frames if f["type"] == "token")
+
+
+def test_illegal_moves_get_the_engines_reason_and_change_nothing(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        host.request({"type": "start"})
+        snap = host.until(lambda m: m["play"] is not None)
+        hand = snap["play"]["view"]["hand"]
+        wrong = next(c for c in ("2H", "3H", "4H", "5H") if c not in hand)
+        reply = host.request({"type": "act", "action": {"keep": wrong}})
+        assert reply["type"] == "error"
+        assert reply["message"] == (f"you can only keep one of the two cards you drew"
+                                    f" ({hand[0]} or {hand[1]}), not '{wrong}'")
+        bad = host.request({"type": "act", "action": {"take": hand[0]}})
+        assert "expected an action with key 'keep'" in bad["message"]
+        assert host.request({"type": "act", "action": {"keep": hand[0]}})["type"] == "ok"
+        again = host.request({"type": "act", "action": {"keep": hand[1]}})
+        assert again["message"] == "seat 0 may not act now"
+        assert host.last["play"]["version"] == 1
+        assert host.request({"type": "sit", "seat": 1, "name": "X"})["message"] == (
+            "the game has already started")
+
+
+def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host = kit.connect(client, code, token)
+        assert host.request({"type": "start"})["message"] == (
+            "seat 1 is empty: seat a player or a bot there")
+        assert host.request({"type": "add_seat"})["message"] == (
+            "Love Me Not takes at most 2 players")
+        assert host.request({"type": "remove_seat", "seat": 0})["message"] == (
+            "Love Me Not needs at least 2 players")
+        assert host.request({"type": "add_bot", "seat": 1, "bot": "nope"})["message"] == (
+            "no bot 'nope' for Love Me Not")
+        assert host.request({"type": "configure", "options": {"matches": 2}})["message"] == (
+            "option 'matches' must be one of 1, 3 (got 2)")
+        assert host.request({"type": "configure", "timer": 9999})["type"] == "error"
+        assert host.request({"type": "sit", "seat": 0, "name": "   "})["message"] == (
+            "please type a name")
+        assert host.request({"type": "sit", "seat": 0, "name": "x" * 25})["message"] == (
+            "a name is at most 24 characters (got 25)")
+        assert host.request({"type": "sit", "seat": 5, "name": "Ann"})["message"] == (
+            "there is no seat 6")
+        assert host.request({"type": "sit", "seat": 1, "name": "Ann"})["type"] == "ok"
+        guest = kit.connect(client, code)
+        assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["message"] == (
+            "seat 2 is taken")
+        assert host.request({"type": "add_bot", "seat": 0, "bot": "greedy"})["type"] == "ok"
+        seats = host.last["room"]["seats"]
+        assert [s["name"] for s in seats] == ["Bot 1 (greedy)", "Ann"]
+        assert seats[1]["you"] and seats[1]["connected"] and not seats[0]["human"]
+        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        play_out(kit, [host], seed=3)
+        result = host.last["play"]["result"]
+        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        assert replay(record, get_game).result().to_json() == result  # type: ignore[union-attr]
+        assert any("Bot 1 (greedy)" in line for line in host.last["room"]["log"])
+
+
+def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        host.request({"type": "configure", "options": {"matches": 1}})
+        host.request({"type": "start"})
+        assert client.get(f"/api/rooms/{code}/record").status_code == 403
+        assert client.get(f"/api/rooms/{code}/replay?step=1").status_code == 403
+        play_out(kit, [host, guest], seed=4)
+        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        for step in (0, 3, 10):
+            body = client.get(f"/api/rooms/{code}/replay?step={step}").json()
+            assert body["view"] == replay(record, get_game, upto=step).view(None)
+            assert body["total"] == 10 and body["names"] == ["Ann", "Bob"]
+        last = client.get(f"/api/rooms/{code}/replay?step=99").json()
+        assert last["step"] == 10 and last["result"] == host.last["play"]["result"]
+        assert last["move"]["seat"] == record.actions[9]["seat"]
+        assert client.get("/api/rooms/ZZZZ/replay").status_code == 404
+
+
+def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        host.request({"type": "start"})
+        play_out(kit, [host, guest], seed=5, stop_after=7)
+        guest_token = guest.token
+        before = {seat: p.until(lambda m: m["play"]["version"] == 7)["play"]
+                  for seat, p in ((0, host), (1, guest))}
+    # A new server process on the same database: same seats, same views, play goes on.
+    with kit.open_client(db) as client:
+        host = kit.connect(client, code, token)
+        guest = kit.connect(client, code, guest_token)
+        assert host.last["you"]["seat"] == 0 and guest.last["you"]["seat"] == 1
+        for person, seat in ((host, 0), (guest, 1)):
+            now = person.last["play"]
+            assert now["version"] == 7
+            assert now["view"] == before[seat]["view"] and now["legal"] == before[seat]["legal"]
+        play_out(kit, [host, guest], seed=6)
+        assert host.last["play"]["over"]
+        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        assert replay(record, get_game).result().to_json() == host.last["play"]["result"]  # type: ignore[union-attr]
+    tables = sqlite3.connect(db).execute("select version_num from alembic_version").fetchall()
+    assert tables == [("0001",)]
+
+
+def test_a_bot_stands_in_when_the_timer_runs_out(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        assert host.request({"type": "configure", "timer": 1})["type"] == "ok"
+        host.request({"type": "start"})
+        snap = guest.until(lambda m: m["play"] is not None)
+        assert 0 < snap["play"]["deadline"] <= 1
+        guest.request({"type": "act", "action": snap["play"]["legal"]["choices"][0]})
+        # The host does nothing: after a second a bot keeps a card for them.
+        moved = host.until(lambda m: m["play"]["version"] >= 2)
+        assert moved["room"]["seats"][0]["away"] is True
+        assert any("Time ran out for Ann" in line for line in moved["room"]["log"])
+        assert any("a bot played for Ann" in line for line in moved["room"]["log"])
+        # Saying "I'm back" (or acting) takes the seat back.
+        assert host.request({"type": "back"})["type"] == "ok"
+        assert host.last["room"]["seats"][0]["away"] is False

@@ -118,7 +118,7 @@ def test_a_token_of_one_room_gives_nothing_in_another(kit: Any, db: Path) -> Non
 def test_illegal_moves_get_the_engines_reason_and_change_nothing(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, _guest = seat_two_people(kit, client, code, token)
         host.request({"type": "start"})
         snap = host.until(lambda m: m["play"] is not None)
         hand = snap["play"]["view"]["hand"]

@@ -214,6 +214,8 @@ async function drawPlay(room, you, play) {
     }
   }
   lastView = play.view;
+  document.body.dataset.version = String(play.version);
+  document.body.dataset.turn = play.legal ? "yes" : "no";
   drawBanner(room, you, play, ctx);
   fill(el.table, r.table(play.view, ctx));
   fill(el.hand, play.seat !== null ? r.hand(play.view, ctx) : null);
@@ -251,6 +253,7 @@ function drawBanner(room, you, play, ctx) {
 
 function drawControls(r, play, ctx) {
   showError("");
+  el.controls.dataset.kind = play.legal ? (play.legal.choices ? "choices" : (play.legal.spec || {}).kind || "raw") : "";
   if (!play.legal) { fill(el.controls); return; }
   const submit = async (action) => {
     if (busy) return;

@@ -1,0 +1,73 @@
+"""Every registered game, played to the end through the server by two people and bots."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.engine import Match, Record, replay
+from parlour.games import game_ids, get_game
+
+QUICK = {"love-me-not": {"matches": 1}}
+
+
+def views_by_version(record: Record, seats: list[int | None]) -> dict[tuple[int, int | None], Any]:
+    """What each seat may see after each number of moves, by replaying the record once."""
+    game = get_game(record.game)
+    match = Match(game, Record(record.game, record.players, record.seed, record.options),
+                  game.setup(record.players, record.options, record.seed))
+    out = {(0, s): match.view(s) for s in seats}
+    for i, entry in enumerate(record.actions, start=1):
+        match.act(entry["seat"], entry["action"])
+        out.update({(i, s): match.view(s) for s in seats})
+    return out
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_two_people_and_bots_finish_every_game(kit: Any, db: Path, game_id: str) -> None:
+    game = get_game(game_id)
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client, game_id)
+        host = kit.connect(client, code, token)
+        assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
+        guest = kit.connect(client, code)
+        assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+        for seat in range(2, game.min_players):
+            assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
+        options = QUICK.get(game_id, {})
+        assert host.request({"type": "configure", "options": options})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        rng = random.Random(7)
+        people = [host, guest]
+        for _ in range(5000):
+            for p in people:
+                p.until(lambda m: m["play"] is not None)
+            if all(p.last["play"]["over"] for p in people):
+                break
+            mover = next((p for p in people if p.last["play"]["legal"]), None)
+            if mover is None:
+                version = max(p.last["play"]["version"] for p in people)
+                host.until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
+                guest.until(lambda m, v=host.last["play"]["version"]:
+                            m["play"]["version"] >= v)
+                continue
+            reply = mover.request({"type": "act", "action": kit.my_move(mover.last, rng)})
+            assert reply["type"] == "ok", reply
+            other = guest if mover is host else host
+            other.until(lambda m, v=mover.last["play"]["version"]: m["play"]["version"] >= v)
+        assert host.last["play"]["over"], "the game did not end"
+        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        expected = views_by_version(record, [0, 1])
+        result = replay(record, get_game).result()
+        assert result is not None and host.last["play"]["result"] == result.to_json()
+        for person, seat in ((host, 0), (guest, 1)):
+            for frame in person.frames:
+                assert '"seed"' not in json.dumps(frame)
+                if frame["type"] == "room" and frame["play"] is not None:
+                    play = frame["play"]
+                    assert play["view"] == expected[(play["version"], seat)], (
+                        f"seat {seat} was sent something other than its own view")

@@ -100,6 +100,8 @@ class _Context:
         self.colour_share: dict[str, float] = {
             c: sum(1 for d in self.deck if c in game.card[d].colours) / size for c in COLOURS}
         self.table: MyStoryState | None = None
+        self.cache: dict[str, float] = {}
+        self.grow_cache: dict[tuple[tuple[tuple[str, int], ...], int], float] = {}
         self.plays_per_card: float = self.turns_left * game.cs.hand_size / size
 
     # -- card values -----------------------------------------------------------------------
@@ -127,6 +129,11 @@ class _Context:
 
     def deck_value(self, card: Card) -> float:
         """A card joining the deck: its icons each time it is played, its VP, its majority icons."""
+        if card.id not in self.cache:
+            self.cache[card.id] = self._deck_value(card)
+        return self.cache[card.id]
+
+    def _deck_value(self, card: Card) -> float:
         plays = self.plays_per_card * 0.8
         icons = sum(n for r, n in card.play.items() if r in RESOURCES)
         value = plays * self.icon_value(card.play) + card.vp + icons * ICON_MAJORITY_VP
@@ -156,6 +163,11 @@ class _Context:
         return self.cv_value(card) + self.ability_value(card) + self.icon_value(card.play) * 2
 
     def achievement_value(self, aid: str) -> float:
+        if aid not in self.cache:
+            self.cache[aid] = self._achievement_value(aid)
+        return self.cache[aid]
+
+    def _achievement_value(self, aid: str) -> float:
         from .scoring import achievement_points
         ach = self.game.cs.achievements[aid]
         state = self._table()
@@ -194,6 +206,12 @@ class _Context:
 
     # -- options ---------------------------------------------------------------------------
     def best_grow(self, pool: Mapping[str, int], age_after: int) -> float:
+        key = (tuple(sorted(pool.items())), age_after)
+        if key not in self.grow_cache:
+            self.grow_cache[key] = self._best_grow(pool, age_after)
+        return self.grow_cache[key]
+
+    def _best_grow(self, pool: Mapping[str, int], age_after: int) -> float:
         best = 0.0
         for cid in self.played:
             card = self.game.card[cid]

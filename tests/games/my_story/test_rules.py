@@ -150,8 +150,8 @@ def test_rulebook_example_one_year_three_money_one_heart() -> None:
     G.apply(state, 0, {"gain": "money"})
     state.life_track[1] = "L36"  # World Tour: 3 Money, 1 Heart & Cross; slot 1 adds 1 Year
     turn = state.turn
-    # Salary x2 + the ability's Money; Hobby; Best Friends; the yellow CV card's House Bonus.
-    assert turn is not None and turn.pool == {"money": 3, "heart": 1, "smile": 1, "house": 1}
+    # Salary x2 + the ability's Money; Hobby; Best Friends; the yellow CV card's House, Smile.
+    assert turn is not None and turn.pool == {"money": 3, "heart": 1, "smile": 2, "house": 1}
     G.apply(state, 0, {"take": "life", "slot": 1, "stars": 0})
     assert state.seats[0].age == 23
     assert state.log[-1]["event"] == "take" and state.log[-1]["years"] == 1
@@ -370,9 +370,10 @@ def test_rest_when_nothing_can_be_done() -> None:
 def test_book_money_ability() -> None:
     state = started(2, seed=0)
     stage(state, 0, ["education@0", "hobby@0", "salary-a@0", "best-friends@0"], cv=["O02"],
-          occupation="O02")  # Librarian (blue, Bonus Book): for each Book, a Money
+          occupation="O02")  # Librarian (blue, Bonus Book + Money): for each Book, a Money
     assert state.turn is not None
-    assert state.turn.pool == {"book": 2, "money": 3, "heart": 1, "smile": 1}
+    # Books: Education 1 + Bonus 1 = 2; Money: Salary 1 + Bonus 1 + two from the Books = 4.
+    assert state.turn.pool == {"book": 2, "money": 4, "heart": 1, "smile": 1}
 
 
 def test_green_card_heart_ability() -> None:
@@ -400,7 +401,7 @@ def test_house_house_star_conversion_is_a_choice() -> None:
 def test_plus_one_plays_an_extra_card_and_empty_slot_one_fewer() -> None:
     state = started(2, seed=0)
     five = [*STARTERS, "education@0"]
-    stage(state, 0, five, cv=["O06"], occupation="O06")  # Courier: +1
+    stage(state, 0, five, cv=["O13"], occupation="O13")  # Journalist: +1
     assert state.turn is not None and len(state.turn.played) == 5
     stage(state, 0, five, cv=["O16"], occupation="O16")  # Entrepreneur: empty slot
     assert state.turn is not None and len(state.turn.played) == 3

@@ -91,9 +91,9 @@ def test_resource_majorities_five_and_two_ties_score_in_full() -> None:
 
 
 def test_icons_in_occupation_abilities_do_not_count() -> None:
-    # Librarian in the CV: its Bonus Book counts, the Money of its ability does not.
+    # Librarian in the CV: its Bonus (Book, Money) counts, the ability's Book: Money does not.
     p = SeatState(cv=["O02"])
-    assert resource_counts(G, p) == {"money": 0, "book": 1, "heart": 0, "house": 0, "smile": 0}
+    assert resource_counts(G, p) == {"money": 1, "book": 1, "heart": 0, "house": 0, "smile": 0}
 
 
 def test_late_retirement_penalty() -> None:

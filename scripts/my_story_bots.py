@@ -1,0 +1,70 @@
+"""My Story bot strength: head-to-head win rates in 2-player games, seats alternating.
+
+Rerun (the figures in docs/games/my-story.md):
+
+    nice .venv/bin/python scripts/my_story_bots.py --games 2000 --search-games 200 --mcts mcts:10
+
+Ties count half a win. The search bot's thinking time per decision is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from parlour.bots import make_agent
+from parlour.engine import Match
+from parlour.games.my_story import GAME
+from parlour.lab.stats import wilson
+
+
+def duel(a: str, b: str, games: int, first_seed: int = 0) -> tuple[float, float, float]:
+    """Bot ``a``'s wins (ties half) over ``games``, and ``a``'s mean seconds per decision."""
+    wins = 0.0
+    a_time, a_moves = 0.0, 0
+    for i in range(games):
+        seed = first_seed + i
+        names = [a, b] if i % 2 == 0 else [b, a]
+        a_seat = names.index(a) if a != b else 0
+        match = Match.new(GAME, 2, None, seed)
+        agents = [make_agent(GAME, n, s, seed * 7 + s) for s, n in enumerate(names)]
+        while not match.over:
+            seat = min(match.to_act)
+            started = time.perf_counter()
+            action = agents[seat].act(match.view(seat), match.legal(seat))
+            if seat == a_seat:
+                a_time += time.perf_counter() - started
+                a_moves += 1
+            match.act(seat, action)
+        result = match.result()
+        assert result is not None
+        if a_seat in result.winners:
+            wins += 1 / len(result.winners)
+    return wins, games, a_time / max(1, a_moves)
+
+
+def report(a: str, b: str, games: int) -> None:
+    started = time.perf_counter()
+    wins, n, per_move = duel(a, b, games)
+    lo, hi = wilson(wins, int(n))
+    secs = time.perf_counter() - started
+    print(f"| {a} | {b} | {n:.0f} | {wins / n:.3f} | {lo:.3f}–{hi:.3f} | "
+          f"{per_move * 1000:.1f} ms | {secs:.0f} s |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--search-games", type=int, default=200)
+    parser.add_argument("--mcts", nargs="+", default=["mcts:10"])
+    args = parser.parse_args()
+    print("| bot A | bot B | games | A's win rate | 95% CI | A's time per decision | wall |")
+    print("|---|---|---|---|---|---|---|")
+    report("heuristic", "random", args.games)
+    for search in args.mcts:
+        report(search, "random", args.search_games)
+        report(search, "heuristic", args.search_games)
+
+
+if __name__ == "__main__":
+    main()

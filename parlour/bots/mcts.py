@@ -7,6 +7,10 @@ Children are chosen by UCB among the actions available in this imagining,
 counting how often each was available. Simultaneous choices are taken in
 seat order, the bot's own first, so opponents are never credited with
 knowing a choice they would not see.
+
+Where the bot's own move is free input (a ranking, typed text), the search
+runs over a handful of candidates: the game's own default bot's proposal
+plus distinct moves sampled by the game's rollout policy.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import math
 import random
 from typing import Any
 
-from parlour.engine import Action, Game, Legal, RandomAgent, View
+from parlour.engine import Action, Agent, Game, Legal, RandomAgent, View
 
 
 def _key(action: Action) -> str:
@@ -44,28 +48,39 @@ class MCTSAgent:
     """Searches ``iterations`` imagined games per move; reward is the share of the win."""
 
     def __init__(self, game: Game[Any], seat: int, seed: int, iterations: int = 200,
-                 exploration: float = 0.7) -> None:
+                 exploration: float = 0.7, width: int = 8) -> None:
         self.game = game
         self.seat = seat
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.c = exploration
-        self.fallback = RandomAgent(game, seat, seed)
+        self.width = width
+        own = game.bots().get(game.default_bot)
+        self.hint: Agent = own(game, seat, seed) if own else RandomAgent(game, seat, seed)
 
     def act(self, view: View, legal: Legal) -> Action:
-        choices = legal.choices
-        if not choices:
-            return self.fallback.act(view, legal)
+        choices = legal.choices if legal.choices is not None else self._candidates(view, legal)
         if len(choices) == 1:
             return choices[0]
         root = _Node(None, -1)
         for _ in range(self.iterations):
             state = self.game.determinize(view, self.seat, self.rng)
-            self._iterate(root, state)
+            self._iterate(root, state, choices)
         allowed = {_key(a) for a in choices}
         best = max((n for k, n in root.children.items() if k in allowed),
                    key=lambda n: n.visits, default=None)
         return best.action if best is not None and best.action is not None else choices[0]
+
+    def _candidates(self, view: View, legal: Legal) -> list[Action]:
+        hint = self.hint.act(view, legal)
+        found = {_key(hint): hint}
+        for _ in range(3 * self.width):
+            if len(found) >= self.width:
+                break
+            state = self.game.determinize(view, self.seat, self.rng)
+            action = self.game.rollout_action(state, self.seat, self.rng)
+            found.setdefault(_key(action), action)
+        return list(found.values())
 
     def _mover(self, state: Any) -> int | None:
         seats = self.game.to_act(state)
@@ -73,15 +88,15 @@ class MCTSAgent:
             return None
         return self.seat if self.seat in seats else min(seats)
 
-    def _iterate(self, root: _Node, state: Any) -> None:
+    def _iterate(self, root: _Node, state: Any, root_choices: list[Action]) -> None:
         game, node, path = self.game, root, [root]
         # Selection and expansion.
         while (seat := self._mover(state)) is not None:
-            legal = game.legal(state, seat)
-            if not legal.choices:
+            choices = root_choices if node is root else game.legal(state, seat).choices
+            if not choices:
                 game.apply(state, seat, game.rollout_action(state, seat, self.rng))
                 continue
-            options = {_key(a): a for a in legal.choices}
+            options = {_key(a): a for a in choices}
             untried = [k for k in options if k not in node.children]
             for k in options:
                 if k in node.children:

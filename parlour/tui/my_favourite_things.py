@@ -28,6 +28,10 @@ def who(view: dict[str, Any], seat: int) -> str:
     return "You" if seat == view["seat"] else f"Player {seat + 1}"
 
 
+def whose(view: dict[str, Any], seat: int) -> str:
+    return "Your" if seat == view["seat"] else f"Player {seat + 1}'s"
+
+
 def header(view: dict[str, Any]) -> Text:
     parts = [f"Round {view['round']} of {view['rounds']}",
              f"categories pass {view['direction']}"]
@@ -127,7 +131,7 @@ def history_lines(view: dict[str, Any]) -> list[RenderableType]:
         for s, left in enumerate(r["unplayed"]):
             if left is None:
                 continue
-            line = Text(f"  {who(view, s)}'s unplayed sleeve: ")
+            line = Text(f"  {whose(view, s)} unplayed sleeve: ")
             line.append(left, style="italic")
             line.append(" ")
             line.append(rank_text([1, 2, 3, 4, 5, 0][r["sets"][s].index(left)]))

@@ -73,6 +73,7 @@ const GENERIC = {
     return show(x);
   },
   revealText(change, ctx) {
+    if (typeof change.value === "object") return null;  // a whole new section, not a reveal
     const where = change.path.map((p) => (typeof p === "number" ? `#${p + 1}` : humanize(p))).join(" › ");
     return `Revealed ${where}: ${show(change.value)}`;
   },

@@ -208,10 +208,8 @@ async function drawPlay(room, you, play) {
   const ctx = { names: names(room), you: play.seat, toAct: play.to_act, room };
   // Reveals are events: say what just became visible.
   if (lastView && play.version !== renderedVersion) {
-    for (const change of reveals(lastView, play.view)) {
-      const text = r.revealText(change, ctx);
-      if (text) announce(text);
-    }
+    const texts = reveals(lastView, play.view).map((change) => r.revealText(change, ctx)).filter(Boolean);
+    texts.slice(0, 4).forEach(announce);
   }
   lastView = play.view;
   document.body.dataset.version = String(play.version);

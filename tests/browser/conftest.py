@@ -1,0 +1,206 @@
+"""A real server (uvicorn in a subprocess) and the system's Chromium, driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1100, "height": 900}
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``python -m parlour.server`` on a loopback port, with an SQLite file; can be restarted."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db = db
+        self.log = log
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "parlour.server", "--port", str(self.port),
+             "--db", str(self.db), "--bot-delay", "0.05"],
+            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                break
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def record(self, code: str) -> dict[str, Any]:
+        reply = httpx.get(f"{self.url}/api/rooms/{code}/record", timeout=5)
+        reply.raise_for_status()
+        data: dict[str, Any] = reply.json()
+        return data
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "parlour.sqlite3", tmp_path / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), f"the browser tests need Chromium at {CHROMIUM}"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Person:
+    """One person with their own browser context (their own storage: their own seat token)."""
+
+    def __init__(self, browser: Browser, viewport: dict[str, int], name: str) -> None:
+        self.context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        self.page: Page = self.context.new_page()
+        self.name = name
+        self.dialogs: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.set_default_timeout(15_000)
+        self.moves = 0
+
+    def close(self) -> None:
+        self.context.close()
+
+    def version(self) -> int:
+        return int(self.page.locator("body").get_attribute("data-version") or -1)
+
+    def my_turn(self) -> bool:
+        return self.page.locator("body").get_attribute("data-turn") == "yes"
+
+    def over(self) -> bool:
+        return self.page.locator("body").get_attribute("data-status") == "over"
+
+    def sit(self, seat: int) -> None:
+        page = self.page
+        page.fill("#player-name", self.name)
+        page.click(f"#sit-{seat}")
+        expect(page.locator(".seat.you .seat-name")).to_have_text(self.name)
+
+    def move(self, rng: random.Random, texts: dict[str, str] | None = None) -> None:
+        """Make a legal move through the controls, whatever their kind; wait until it is taken."""
+        page = self.page
+        before = self.version()
+        kind = page.locator("#controls").get_attribute("data-kind")
+        self.moves += 1
+        tag = f"{self.name} {self.moves}"
+        if kind == "choices":
+            buttons = page.locator("#controls button.choice")
+            buttons.nth(rng.randrange(buttons.count())).click()
+        elif kind == "text":
+            page.fill("#free-text", (texts or {}).get("text", f"Topic {tag}"))
+            page.locator("#controls button[type=submit]").click()
+        elif kind == "texts":
+            fields = page.locator("#controls input[type=text]")
+            for i in range(fields.count()):
+                fields.nth(i).fill((texts or {}).get(f"texts{i}", f"Thing {tag}.{i}"))
+            page.locator("#controls button[type=submit]").click()
+        elif kind == "ranking":
+            pool = page.locator("#controls .ranking .choices button")
+            while pool.count():
+                pool.nth(rng.randrange(pool.count())).click()
+            page.get_by_role("button", name="Send ranking").click()
+        elif kind == "arrangement":
+            cards = page.locator("#controls .arrangement > li")
+            for i in range(cards.count()):
+                options = cards.nth(i).locator("[role=radio]")
+                options.nth(rng.randrange(options.count())).click()
+            if cards.count() > 1 and rng.random() < 0.5:
+                page.get_by_role("button", name="Move card 2 up").click()
+            page.locator("#controls button.primary").click()
+        else:
+            raise AssertionError(f"no control for kind {kind!r}")
+        # The move is taken once the page shows a newer version (or an error says why not).
+        page.wait_for_function(
+            "([v]) => Number(document.body.dataset.version) > v"
+            " || !document.getElementById('error').hidden", arg=[before])
+        error = page.locator("#error")
+        assert error.is_hidden(), f"{self.name}'s move was refused: {error.text_content()}"
+
+
+def play_until_over(people: list[Person], rng: random.Random, limit: float = 150.0,
+                    texts: dict[str, str] | None = None,
+                    pause: Any = None) -> None:
+    """Each person moves whenever it is their turn, until every page shows the game over."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if all(p.over() for p in people):
+            return
+        acted = False
+        for p in people:
+            if p.my_turn() and not p.over():
+                p.move(rng, texts)
+                acted = True
+                if pause is not None and pause(p):
+                    return
+        if not acted:
+            people[0].page.wait_for_timeout(40)
+    raise AssertionError("the game did not finish in time")
+
+
+def open_room(host: Person, server: Server, game: str) -> str:
+    """The host opens a room for ``game`` from the start page; returns its code."""
+    page = host.page
+    page.goto(server.url + "/")
+    page.select_option("#new-game", game)
+    page.click("#create-room")
+    page.wait_for_url("**/r/*")
+    page.wait_for_selector("#sit-0")
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def shot(page: Page, name: str, tmp_path: Path) -> Path:
+    """Screenshot to docs/screenshots when PARLOUR_SCREENSHOTS=1 (else a temporary file)."""
+    folder = SHOTS if os.environ.get("PARLOUR_SCREENSHOTS") == "1" else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

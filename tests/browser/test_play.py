@@ -1,0 +1,135 @@
+"""Playing together in a real browser against the real server."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from parlour.engine import Record, replay
+from parlour.games import game_ids, get_game
+
+from .conftest import DESKTOP, PHONE, Person, Server, open_room, play_until_over, shot
+
+XSS = "<img src=x onerror=alert(1)>"
+SHOT_AFTER = {"love-me-not": 4, "my-favourite-things": 9, "whats-it-to-ya": 3,
+              "take-your-pick": 3, "my-story": 12}
+
+
+def set_up_game(browser: Browser, server: Server, game_id: str,
+                options: dict[str, str] | None = None) -> tuple[Person, Person, str]:
+    """The host (desktop) opens a room and sits; a guest joins on a phone by typing the code."""
+    host = Person(browser, DESKTOP, "Ann")
+    guest = Person(browser, PHONE, "Bob")
+    code = open_room(host, server, game_id)
+    host.sit(0)
+    guest.page.goto(server.url + "/")
+    guest.page.fill("#join-code", code.lower())
+    guest.page.get_by_role("button", name="Join").click()
+    guest.page.wait_for_selector("#sit-1")
+    guest.sit(1)
+    for seat in range(2, get_game(game_id).min_players):
+        host.page.click(f"#bot-{seat}")
+        expect(host.page.locator(".seat").nth(seat)).to_contain_text("bot")
+    for name, value in (options or {}).items():
+        host.page.select_option(f"#opt-{name}", value)
+    host.page.click("#start")
+    for p in (host, guest):
+        expect(p.page.locator("#play")).to_be_visible()
+    return host, guest, code
+
+
+def check_result(people: list[Person], server: Server, code: str) -> None:
+    """The final screen shows the engine's result for the stored record."""
+    record = Record.from_json(server.record(code))
+    result = replay(record, get_game).result()
+    assert result is not None
+    for p in people:
+        cells = p.page.locator("#final-scores td")
+        shown = [float(cells.nth(i).text_content() or "nan") for i in range(cells.count())]
+        assert shown == result.scores
+        expect(p.page.locator("#result h2")).to_be_visible()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_id: str,
+                                        tmp_path: Path) -> None:
+    options = {"matches": "1"} if game_id == "love-me-not" else {}
+    host, guest, code = set_up_game(browser, server, game_id, options)
+    table = Person(browser, DESKTOP, "Table")
+    table.page.goto(f"{server.url}/r/{code}?table=1")
+    expect(table.page.locator("#play")).to_be_visible()
+    people = [host, guest]
+    texts = {"texts0": XSS, "text": XSS[:60]}
+    slug = game_id
+    taken: dict[str, bool] = {}
+
+    def screenshots(_: Person) -> bool:
+        if not taken and sum(p.moves for p in people) >= SHOT_AFTER.get(game_id, 3):
+            taken["yes"] = True
+            table.page.wait_for_timeout(150)
+            shot(table.page, f"{slug}-table", tmp_path)
+            shot(guest.page, f"{slug}-hand", tmp_path)
+            # The hand view fits a phone: nothing to scroll sideways.
+            width = guest.page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= PHONE["width"]
+        return False
+
+    play_until_over(people, random.Random(11), texts=texts, pause=screenshots)
+    expect(table.page.locator("#result")).to_be_visible()
+    check_result([host, guest, table], server, code)
+    if game_id == "my-favourite-things":
+        # A favourite typed as markup shows as text and runs nothing.
+        assert any(XSS in (p.page.locator("main").text_content() or "") for p in people)
+    for p in (host, guest, table):
+        assert p.page.locator("img[src='x']").count() == 0
+        assert p.dialogs == [] and p.errors == []
+        p.close()
+
+
+def test_reload_and_server_restart_lose_nothing(browser: Browser, server: Server) -> None:
+    host, guest, code = set_up_game(browser, server, "love-me-not", {"matches": "1"})
+    rng = random.Random(5)
+
+    def after(moves: int) -> Any:
+        return lambda _: host.moves + guest.moves >= moves
+
+    play_until_over([host, guest], rng, pause=after(3))
+    # Reloading the page brings the player back to the same seat with the same view.
+    guest.page.wait_for_timeout(200)
+    before = guest.page.locator("#table").text_content()
+    version = guest.version()
+    guest.page.reload()
+    expect(guest.page.locator("#banner")).to_contain_text("You are Bob")
+    guest.page.wait_for_function("([v]) => Number(document.body.dataset.version) === v",
+                                 arg=[version])
+    assert guest.page.locator("#table").text_content() == before
+    # By keyboard alone: the first control has the focus, Enter keeps that card.
+    if host.my_turn():
+        v = host.version()
+        host.page.keyboard.press("Enter")
+        host.page.wait_for_function("([v]) => Number(document.body.dataset.version) > v", arg=[v])
+        host.moves += 1
+    play_until_over([host, guest], rng, pause=after(6))
+    # The server restarts: both pages reconnect by themselves and play goes on.
+    version = max(host.version(), guest.version())
+    server.stop()
+    for p in (host, guest):
+        expect(p.page.locator("#conn")).to_have_text("Connection lost: reconnecting…")
+    server.start()
+    for p in (host, guest):
+        expect(p.page.locator("#conn")).to_have_text("Connected", timeout=20_000)
+        assert p.version() == version
+    play_until_over([host, guest], rng)
+    check_result([host, guest], server, code)
+    replay_page = host.page
+    replay_page.click("text=Step through the replay")
+    expect(replay_page.locator("#where")).to_contain_text("Move 0 of 10")
+    replay_page.click("#last")
+    expect(replay_page.locator("#where")).to_contain_text("Move 10 of 10")
+    for p in (host, guest):
+        assert p.errors == []
+        p.close()

@@ -208,12 +208,14 @@ class MyFavouriteThings(Game[MFTState]):
     def result(self, state: MFTState) -> Result | None:
         if state.phase != OVER:
             return None
+        from .views import copy_round, copy_trick
+
         top = max(state.hearts)
         winners = [s for s in range(state.players) if state.hearts[s] == top]
         details = {
             "hearts_by_round": [list(r["hearts"]) for r in state.rounds],
-            "rounds": [dict(r) for r in state.rounds],
-            "tricks": [dict(t) for t in state.tricks],
+            "rounds": [copy_round(r) for r in state.rounds],
+            "tricks": [copy_trick(t) for t in state.tricks],
         }
         return Result([float(h) for h in state.hearts], winners, details)
 

@@ -450,3 +450,42 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         with pytest.raises(MalformedAction):
             G.apply(state, 0, bad)
     assert G.view(state, 0) == G.view(before, 0) and state.seats == before.seats
+
+
+# -- rulings ------------------------------------------------------------------------------------
+def test_ruling_undealt_starting_occupations_join_the_work_deck() -> None:
+    state = G.setup(2, seed=9)
+    dealt = {c for p in state.seats for c in p.dealt}
+    firsts = {c.id for c in G.cs.starting_occupations()}
+    in_work = set(state.work_deck) | set(state.work_track)
+    assert firsts - dealt <= in_work and not dealt & in_work
+
+
+def test_ruling_a_former_occupation_keeps_its_bonus_but_not_its_ability() -> None:
+    state = started(2, seed=0)
+    # Organic Farmer (House: Money) covered by Fitness Coach (green card: Heart & Cross).
+    stage(state, 0, ["young-heart-35@0", "hobby@0", "best-friends@0", "L01"],
+          cv=["O01", "O03"], occupation="O03")
+    assert state.turn is not None
+    # Organic Farmer's House Bonus comes (green/red played) but not its House: Money ability;
+    # Fitness Coach gives a Heart per green card (Hobby) and its own Heart Bonus.
+    assert state.turn.pool == {"house": 3, "smile": 3, "heart": 3}
+
+
+def test_ruling_hand_never_drops_below_one_card() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O16", "P22"], occupation="O16")  # two empty-slot icons
+    assert state.turn is not None and len(state.turn.played) == 2
+    assert G.hand_size(state, 0) == 2
+
+
+def test_ruling_reunion_check_happens_when_a_turn_ends() -> None:
+    state = started(2, seed=0)
+    state.first_round = []
+    state.seats[1].age = 31
+    state.seats[0].age = 29
+    stage(state, 0, STARTERS, cv=["O01"], occupation="O01")
+    state.work_track[4] = "P01"
+    G.apply(state, 0, {"take": "work", "slot": 4, "stars": 0})  # to 30
+    finish(state, 0)
+    assert state.stage == 30 and len(state.reunions) == 2

@@ -313,6 +313,10 @@ def parse_card_set(data: Any) -> CardSet:
     """Validate a decoded card-set document and build the :class:`CardSet`."""
     if not isinstance(data, dict) or data.get("format") != "parlour-my-story-cards":
         raise _fail("document", "expected an object with \"format\": \"parlour-my-story-cards\"")
+    if sorted(_get(data, "resources", list, "document")) != sorted(RESOURCES) or \
+            data.get("wildcard") != STAR:
+        raise _fail("document", f"'resources' must be {', '.join(RESOURCES)} and 'wildcard' "
+                                f"must be {STAR!r} (the icons the rules know)")
     colours = _get(data, "colours", dict, "document")
     if sorted(colours) != sorted(COLOURS) or sorted(colours.values()) != sorted(RESOURCES[:4]):
         raise _fail("colours", "must map yellow, blue, green, red to money, book, heart, house")

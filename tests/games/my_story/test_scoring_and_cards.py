@@ -160,6 +160,8 @@ def test_bundled_set_has_every_component_of_the_box() -> None:
     (lambda d: d["life_story_slots"].pop(), r"life_story_slots.*5 slots"),
     (lambda d: d["achievements"][0].update(score={"tiers": "lots"}), r"achievements\[0\]"),
     (lambda d: d["starting_cards"][0].update(copies=3), r"exactly 7 starting cards"),
+    (lambda d: d.update(wildcard="joker"), r"'wildcard' must be 'star'"),
+    (lambda d: d["colours"].update(red="smile"), r"colours"),
 ])
 def test_bad_card_set_is_refused_naming_the_entry(mutate: Any, message: str) -> None:
     data = copy.deepcopy(raw())

@@ -34,13 +34,24 @@ function submitRow(text, onclick) {
   return h("div", { class: "row" }, h("button", { type: "submit", class: "primary", onclick }, text));
 }
 
+/** Ideas offered by the game (typing something else is fine): a datalist and tap-to-fill. */
+function suggestions(spec, input, id) {
+  const ideas = (spec.suggestions || []).slice(0, 12);
+  if (!ideas.length) return [];
+  input.setAttribute("list", id);
+  return [h("datalist", { id }, ideas.map((idea) => h("option", { value: idea }))),
+    h("div", { class: "choices ideas", role: "group", "aria-label": "Ideas" },
+      ideas.map((idea) => h("button", { type: "button", class: "idea", onclick: () => { input.value = idea; input.focus(); } }, idea)))];
+}
+
 function textInput(spec, submit) {
   const input = h("input", {
     type: "text", maxLength: spec.max_length || 200, required: true, autocomplete: "off",
-    id: "free-text", "aria-label": spec.label || humanize(spec.key),
+    id: "free-text",
   });
   const form = h("form", { class: "free" },
     h("label", { for: "free-text" }, spec.label || humanize(spec.key)), input,
+    suggestions(spec, input, "free-ideas"),
     submitRow("Send", null));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -53,10 +64,12 @@ function textsInput(spec, submit) {
   const labels = spec.labels || [];
   const inputs = labels.map((text, i) => h("input", {
     type: "text", id: `free-${i}`, maxLength: spec.max_length || 200, required: true,
-    autocomplete: "off", "aria-label": text,
+    autocomplete: "off", list: (spec.suggestions || []).length ? "free-ideas" : null,
   }));
   const form = h("form", { class: "free" },
+    spec.category ? h("p", { class: "hint" }, `Category: ${spec.category}`) : null,
     labels.map((text, i) => h("div", { class: "field" }, h("label", { for: `free-${i}` }, text), inputs[i])),
+    (spec.suggestions || []).length ? h("datalist", { id: "free-ideas" }, spec.suggestions.slice(0, 30).map((x) => h("option", { value: x }))) : null,
     submitRow("Send", null));
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -1,0 +1,25 @@
+// Pieces that several game renderers share.
+import { h } from "../dom.js";
+
+/** A table with one column per seat: rows = [[label, [value per seat]], ...]. */
+export function seatTable(caption, names, rows, { winners = [] } = {}) {
+  return h("table", { class: "scores" },
+    h("caption", {}, caption),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), names.map((n, s) =>
+      h("th", { scope: "col", class: winners.includes(s) ? "win" : "" }, n)))),
+    h("tbody", {}, rows.map(([label, values]) => h("tr", {}, h("th", { scope: "row" }, label),
+      values.map((v) => h("td", {}, v === null || v === undefined ? "—" : String(v)))))));
+}
+
+/** Chips naming every seat, marking the one(s) to act and you. */
+export function seatChips(ctx, extra = () => null) {
+  return h("ul", { class: "chips", "aria-label": "Players" }, ctx.names.map((name, s) =>
+    h("li", { class: `chip${ctx.toAct.includes(s) ? " to-act" : ""}${s === ctx.you ? " you" : ""}` },
+      h("span", { class: "chip-name" }, name), s === ctx.you ? " (you)" : "",
+      ctx.toAct.includes(s) ? h("span", { class: "visually-hidden" }, " (to act)") : null,
+      extra(s))));
+}
+
+export function status(text) {
+  return h("p", { class: "game-status" }, text);
+}

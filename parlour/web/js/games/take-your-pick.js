@@ -1,0 +1,56 @@
+// Take Your Pick at the table: the Subject, the card being read, and every read so far.
+import { h } from "../dom.js";
+import { seatChips, seatTable, status } from "./common.js";
+
+function pair(card) {
+  return h("span", {}, h("span", { class: "word" }, card[0]), " or ", h("span", { class: "word" }, card[1]));
+}
+
+export default {
+  table(view, ctx) {
+    const subject = ctx.names[view.subject];
+    const parts = [
+      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · subject: ${subject} · ${view.phase === "arrange" ? "readers arrange their guesses" : "reading"}`),
+      seatChips(ctx, (s) => {
+        const seat = view.seats[s];
+        return h("span", { class: "extra" }, `${seat.score} pts · ${seat.role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
+      }),
+    ];
+    if (view.reading) {
+      parts.push(h("h3", { class: "panel-title" }, `${ctx.names[view.reading.reader]} reads card ${view.reading.number} to ${subject}`),
+        h("p", {}, pair(view.reading.card)));
+    }
+    let reads = (view.reads || []).filter((r) => r.round === view.round);
+    let title = "Read this round";
+    if (!reads.length && view.reads && view.reads.length) {
+      const lastRound = view.reads[view.reads.length - 1].round;
+      reads = view.reads.filter((r) => r.round === lastRound);
+      title = `Round ${lastRound}`;
+    }
+    reads = reads.slice().reverse();
+    if (reads.length) {
+      parts.push(h("h3", { class: "panel-title" }, title), h("ul", { class: "plays" }, reads.map((r) => h("li", {},
+        `${ctx.names[r.reader]}: `, pair(r.card), ` — guessed ${r.guess}, ${ctx.names[r.subject]} picked ${r.pick} `,
+        h("span", { class: r.correct ? "tick" : "cross" }, r.correct ? "✓" : "✗")))));
+    }
+    return h("div", { class: "typ" }, parts);
+  },
+  hand(view) {
+    const bits = [];
+    if (view.hand && view.hand.length) bits.push(h("p", { class: "hint" }, "Your cards"), h("ul", { class: "plays" }, view.hand.map((c) => h("li", {}, pair(c)))));
+    if (view.guesses) bits.push(h("p", {}, "Your guesses, in reading order: ", view.guesses.join(" · ")));
+    return bits.length ? h("div", {}, bits) : null;
+  },
+  label(action) {
+    if ("pick" in action) return `Pick ${action.pick}`;
+    if ("guesses" in action) return `Guesses: ${action.guesses.join(", ")}`;
+    return JSON.stringify(action);
+  },
+  revealText() {
+    return null;
+  },
+  details(details, ctx) {
+    const rounds = details.rounds || [];
+    return seatTable("Points per round", ctx.names, rounds.map((r) => [`Round ${r.round} (${ctx.names[r.subject]})`, r.scores]));
+  },
+};

@@ -1,0 +1,48 @@
+// What's It to Ya? at the table: the five words, who has ranked, and each reveal.
+import { h } from "../dom.js";
+import { seatChips, seatTable, status } from "./common.js";
+
+function words(list) {
+  return h("ol", { class: "words" }, list.map((w) => h("li", { class: "word" }, w)));
+}
+
+function reveal(round, ctx) {
+  const rows = round.rankings.map((ranking, s) => h("tr", {},
+    h("th", { scope: "row" }, ctx.names[s], s === round.dealer ? " (dealer)" : ""),
+    h("td", {}, ranking ? ranking.join(" › ") : "—"),
+    h("td", {}, s === round.dealer ? "—" : String(round.correct[s] ?? "—"))));
+  return h("div", {},
+    h("table", { class: "scores" }, h("caption", {}, `Round ${round.round}: rankings revealed`),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Ranking, most important first"),
+        h("th", { scope: "col" }, "Right"))),
+      h("tbody", {}, rows)),
+    h("p", { class: "hint" }, round.winners.length
+      ? `Cards won by ${round.winners.map((s) => ctx.names[s]).join(", ")}` : "Nobody won cards this round"));
+}
+
+export default {
+  table(view, ctx) {
+    const dealer = view.dealer === null || view.dealer === undefined ? null : ctx.names[view.dealer];
+    const parts = [
+      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds} · dealer: ${dealer} · ${view.deck_count} cards in the deck`),
+      seatChips(ctx, (s) => h("span", { class: "extra" }, `${view.cards_won[s]} cards${view.submitted[s] ? " · ranked ✓" : ""}`)),
+    ];
+    if (view.table && view.table.length) parts.push(h("h3", { class: "panel-title" }, "On the table"), words(view.table));
+    const last = view.history && view.history[view.history.length - 1];
+    if (last) parts.push(reveal(last, ctx));
+    return h("div", { class: "wity" }, parts);
+  },
+  hand(view) {
+    if (!view.my_ranking) return null;
+    return h("div", {}, h("h3", { class: "panel-title" }, "Your ranking (hidden until all have ranked)"), words(view.my_ranking));
+  },
+  label(action) {
+    return "rank" in action ? `Rank: ${action.rank.join(" › ")}` : JSON.stringify(action);
+  },
+  revealText(change, ctx) {
+    return null;
+  },
+  details(details, ctx) {
+    return seatTable("Cards won", ctx.names, [["Cards", details.cards_won || []]]);
+  },
+};

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -38,6 +40,7 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
 ]
 DOCS_PATHS = ("/docs", "/redoc")
+CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
 
 
 class SecurityHeaders:
@@ -164,6 +167,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game = get_game(gid)
             out.append({**game.describe(), "bots": bot_names(game)})
         return out
+
+    @app.get("/api/games/{game_id}/data/{name}",
+             summary="A game's public content file (its card set, word list...)")
+    async def game_data(game_id: str, name: str) -> FileResponse:
+        # Only plain JSON files that sit in the game's own package: its printed content.
+        if game_id not in game_ids() or not CONTENT_NAME.fullmatch(name):
+            raise HTTPException(404, f"no content {name!r} for game {game_id!r}")
+        module = importlib.import_module(type(get_game(game_id)).__module__)
+        path = Path(module.__file__ or "").parent / name
+        if not path.is_file():
+            raise HTTPException(404, f"no content {name!r} for game {game_id!r}")
+        return FileResponse(path, media_type="application/json")
 
     @app.post("/api/rooms", summary="Open a room", response_model=RoomCreated, status_code=201)
     async def create_room(body: NewRoom, request: Request) -> RoomCreated:

@@ -71,3 +71,12 @@ def test_pages_are_static_and_carry_a_strict_content_policy(kit: Any, db: Path) 
         assert qr.headers["content-type"] == "image/svg+xml" and "<svg" in qr.text
         assert client.get("/static/js/room.js").status_code == 200
         assert "/api/rooms" in client.get("/openapi.json").json()["paths"]
+
+
+def test_a_games_public_content_is_served_and_nothing_else(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        cards = client.get("/api/games/my-story/data/cards.json")
+        assert cards.status_code == 200 and cards.json()["format"] == "parlour-my-story-cards"
+        assert client.get("/api/games/my-story/data/rules.py").status_code == 404
+        assert client.get("/api/games/my-story/data/..%2Fstate.py").status_code == 404
+        assert client.get("/api/games/chess/data/cards.json").status_code == 404

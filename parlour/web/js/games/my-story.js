@@ -1,0 +1,113 @@
+// My Story at the table: the age track, the two card tracks, each life so far.
+// Card names come from the game's public card set (the view names cards by id).
+import { h } from "../dom.js";
+import { seatTable, status } from "./common.js";
+import { tree } from "../render.js";
+
+const names = new Map();
+try {
+  const set = await (await fetch("/api/games/my-story/data/cards.json")).json();
+  for (const group of ["starting_cards", "cards", "reunions", "achievements"]) {
+    for (const card of set[group] || []) names.set(card.id, card);
+  }
+} catch {
+  // Without the card set the ids are shown instead: still playable.
+}
+
+/** "young-heart-30@1" -> its starting card; "L23" -> "Life Story name". */
+export function card(id) {
+  if (typeof id !== "string") return null;
+  const base = id.split("@")[0];
+  return names.get(base) || names.get(base.replace(/-[ab]$/, "")) || null;
+}
+
+export function cardName(id) {
+  const c = card(id);
+  return c && c.name ? c.name : String(id);
+}
+
+function chip(id) {
+  return h("span", { class: "sleeve", title: String(id) }, cardName(id));
+}
+
+function icons(map) {
+  const entries = Object.entries(map || {}).filter(([, n]) => n);
+  return entries.length ? entries.map(([k, n]) => `${k} ${n}`).join(" · ") : "nothing";
+}
+
+function track(title, ids) {
+  return h("div", {}, h("h3", { class: "panel-title" }, title),
+    h("ol", { class: "words" }, ids.map((id, i) => h("li", { class: "word", title: String(id) },
+      h("span", { class: "hint" }, `${i + 1}. `), cardName(id)))));
+}
+
+const STEP = { more: "may play more cards", choose: "chooses a resource", convert: "may convert",
+  act: "explores or grows", colour: "chooses a colour" };
+
+export default {
+  table(view, ctx) {
+    const turn = view.turn;
+    const parts = [];
+    if (view.phase === "choose") parts.push(status("Everyone keeps one of two occupations"));
+    else if (view.phase === "over") parts.push(status("Game over"));
+    else if (turn) {
+      parts.push(status(`${ctx.names[turn.seat]}'s turn · ${STEP[turn.step] || turn.step}`),
+        h("p", {}, "Resources this turn: ", h("strong", {}, icons(turn.pool))),
+        turn.played && turn.played.length ? h("p", {}, "Played: ", turn.played.map(chip)) : null);
+    }
+    parts.push(track("Life Story track", view.life_track || []), track("Occupation & Project track", view.work_track || []));
+    if ((view.reunions || []).length) parts.push(h("p", {}, "Reunions: ", view.reunions.map(chip)));
+    if ((view.achievements || []).length) parts.push(h("p", {}, "Achievements: ", view.achievements.map(chip)));
+    const seats = view.seats || [];
+    parts.push(seatTable("Lives so far", ctx.names, [
+      ["Age", seats.map((s) => `${s.age}${s.retired ? " (retired)" : ""}`)],
+      ["Occupation", seats.map((s) => (s.occupation ? cardName(s.occupation) : "—"))],
+      ["CV cards", seats.map((s) => s.cv.length)],
+      ["Achievements", seats.map((s) => s.achievements.length)],
+      ["Draw / discard", seats.map((s) => `${s.draw_count} / ${s.discard.length}`)],
+    ]));
+    parts.push(h("details", {}, h("summary", {}, "Everything on the table"), tree(view, ctx)));
+    return h("div", { class: "my-story" }, parts);
+  },
+  hand(view) {
+    const mine = view.private;
+    if (!mine) return null;
+    const bits = [];
+    if (mine.dealt && mine.dealt.length) bits.push(h("p", {}, "Dealt to you: ", mine.dealt.map(chip)));
+    if (mine.pick && view.phase === "choose") bits.push(h("p", {}, "You keep: ", chip(mine.pick)));
+    if (mine.draw && mine.draw.length) bits.push(h("p", {}, "In your draw pile: ", mine.draw.map(chip)));
+    return bits.length ? h("div", {}, h("h3", { class: "panel-title" }, "Yours"), bits) : null;
+  },
+  label(action, view) {
+    const stars = action.stars ? ` using ${action.stars} star${action.stars === 1 ? "" : "s"}` : "";
+    if ("occupation" in action) return `Keep ${cardName(action.occupation)}`;
+    if ("take" in action) {
+      const ids = view ? (action.take === "life" ? view.life_track : view.work_track) || [] : [];
+      return `Take ${ids[action.slot] ? cardName(ids[action.slot]) : `${action.take} slot ${action.slot + 1}`}${stars}`;
+    }
+    if ("reunion" in action) return `Reunion ${cardName(action.reunion)} → ${cardName(action.achievement)}${stars}`;
+    if ("grow" in action) return `Grow: ${cardName(action.grow)}${stars}`;
+    if ("play_more" in action) return action.play_more ? "Play one more card" : "Stop playing cards";
+    if ("gain" in action) return `Gain ${action.gain}`;
+    if ("convert" in action) return `Convert ${action.convert} time${action.convert === 1 ? "" : "s"}`;
+    if ("colour" in action) return `Colour: ${action.colour}`;
+    if ("end" in action) return "End the turn";
+    if ("rest" in action) return "Rest (a year passes)";
+    return JSON.stringify(action);
+  },
+  controls(legal, submit, view) {
+    if (!legal.choices) return null;
+    return h("div", { class: "choices", role: "group", "aria-label": "Your move" },
+      legal.choices.map((action) => h("button", { type: "button", class: "choice", onclick: () => submit(action) },
+        this.label(action, view))));
+  },
+  revealText() {
+    return null;
+  },
+  details(details, ctx) {
+    const sheet = details.score_sheet || [];
+    return h("div", {},
+      seatTable("Score sheet", ctx.names, sheet.map((line) => [line.area.replace(/_/g, " "), line.points])),
+      details.tiebreak ? h("p", { class: "hint" }, `Decided by: ${details.tiebreak}`) : null);
+  },
+};

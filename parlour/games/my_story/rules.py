@@ -382,11 +382,10 @@ def _check_shape(action: Action) -> None:
 
 
 STEP_HELP = {
-    "choose": "choose your starting occupation",
-    "more": "decide whether to play another card ({\"play_more\": true or false})",
-    "gain": "choose the resource your ability gives",
-    "convert": "choose how many times to convert",
-    "colour": "choose a colour for your Bonus Resource card",
+    "more": 'decide whether to play another card ({"play_more": true} or false)',
+    "choose": 'choose the resource your ability gives ({"gain": ...})',
+    "convert": 'choose how many times to convert ({"convert": n})',
+    "colour": 'choose a colour for your Bonus Resource card ({"colour": ...})',
 }
 
 

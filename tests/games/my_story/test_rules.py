@@ -489,3 +489,10 @@ def test_ruling_reunion_check_happens_when_a_turn_ends() -> None:
     G.apply(state, 0, {"take": "work", "slot": 4, "stars": 0})  # to 30
     finish(state, 0)
     assert state.stage == 30 and len(state.reunions) == 2
+
+
+def test_a_planning_decision_comes_first_and_the_error_says_so() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O05"], occupation="O05")  # Money/House choice pending
+    with pytest.raises(IllegalAction, match="first choose the resource your ability gives"):
+        G.apply(state, 0, {"take": "life", "slot": 4, "stars": 0})

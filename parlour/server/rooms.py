@@ -32,15 +32,21 @@ from .codes import new_code, new_token, token_hash
 from .config import Settings
 from .db import Store, StoredRoom
 from .limits import clean_name
+from .pubsub import LocalBus, RedisBus, make_bus
 
 log = logging.getLogger("parlour.server")
 
 LOBBY, PLAYING, OVER, BROKEN = "lobby", "playing", "over", "broken"
 LOG_KEEP = 80
+SEND_TIMEOUT = 10.0
 
 
 class RoomError(Exception):
     """A request the room refuses; the message is shown to the person who asked."""
+
+
+class StoreConflict(RoomError):
+    """The move could not be stored (another process stored one first): the room was reloaded."""
 
 
 @dataclass
@@ -68,11 +74,14 @@ class Client:
 
     def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         self._send = send
+        self._sending = asyncio.Lock()
         self.token_hash: str | None = None
         self.table_only = False
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self._send(message)
+        # One frame at a time, and a client too slow to take it does not hold up the room.
+        async with self._sending:
+            await asyncio.wait_for(self._send(message), SEND_TIMEOUT)
 
 
 def _int(value: Any, what: str) -> int:
@@ -84,10 +93,23 @@ def _int(value: Any, what: str) -> int:
 class Room:
     """One room: its lobby, its match, its connections and its bot/timer driver."""
 
-    def __init__(self, stored: StoredRoom, store: Store, settings: Settings) -> None:
+    def __init__(self, stored: StoredRoom, store: Store, settings: Settings,
+                 bus: LocalBus | RedisBus | None = None) -> None:
         self.code = stored.code
         self.store = store
         self.settings = settings
+        self.bus = bus or LocalBus()
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.agents: dict[int, Agent] = {}
+        self.away: set[int] = set()
+        self.deadlines: dict[int, float] = {}
+        self.changed_at = time.monotonic()
+        self.wake = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        self._load(stored)
+
+    def _load(self, stored: StoredRoom) -> None:
         self.host_hash = stored.host_hash
         self.game_id = stored.game
         self.options: dict[str, Any] = stored.options
@@ -99,14 +121,6 @@ class Room:
         self.by_bot: list[bool] = []
         self.problem: str | None = None
         self.log: list[str] = []
-        self.clients: set[Client] = set()
-        self.lock = asyncio.Lock()
-        self.agents: dict[int, Agent] = {}
-        self.away: set[int] = set()
-        self.deadlines: dict[int, float] = {}
-        self.changed_at = time.monotonic()
-        self.wake = asyncio.Event()
-        self.driver: asyncio.Task[None] | None = None
         if self.seed is not None and self.status in (PLAYING, OVER):
             self._restore(stored.actions)
 
@@ -129,6 +143,14 @@ class Room:
         if self.match.over:
             self.log.append(self._result_text())
         self.log = self.log[-LOG_KEEP:]
+
+    async def reload(self) -> None:
+        """Read the room again from the database (another process changed it)."""
+        stored = await self.store.load(self.code)
+        if stored is None:
+            return
+        self._load(stored)
+        self._changed(None)
 
     @property
     def game(self) -> Game[Any]:
@@ -252,6 +274,8 @@ class Room:
         async with self.lock:
             await handler(self, client, msg)
             await self.broadcast()
+        if kind != "ping":
+            await self.bus.publish(self.code)
 
     def _need_lobby(self) -> None:
         if self.status != LOBBY:
@@ -393,7 +417,11 @@ class Room:
         if not isinstance(action, dict):
             raise RoomError("an action is a JSON object")
         self.away.discard(seat)  # acting again takes the seat back from the stand-in bot
-        await self._apply(seat, action, bot=False)
+        try:
+            await self._apply(seat, action, bot=False)
+        except StoreConflict:
+            # Another process stored a move first; the room is reloaded: try once more.
+            await self._apply(seat, action, bot=False)
 
     async def back(self, client: Client, msg: dict[str, Any]) -> None:
         seat = self.seat_of(client)
@@ -421,12 +449,13 @@ class Room:
         try:
             await self.store.append_action(self.code, index, seat, action, bot,
                                            result.to_json() if result else None)
-        except Exception:
-            log.exception("room %s: could not store action %d", self.code, index)
+        except Exception as exc:
+            log.warning("room %s: could not store action %d (%s)", self.code, index, exc)
             record = match.record
             record.actions = record.actions[:index]
             self.match = replay(record, get_game)
-            raise RoomError("the move could not be saved; please try again") from None
+            await self.reload()
+            raise StoreConflict("the move could not be saved; please try again") from None
         self.by_bot.append(bot)
         self._note(self._move_text(index + 1, seat, bot))
         if result is not None:
@@ -503,6 +532,7 @@ class Room:
                     continue
                 await self._bot_move(due[1])
                 await self.broadcast()
+            await self.bus.publish(self.code)
 
     async def _bot_move(self, seat: int) -> None:
         match = self.match
@@ -516,6 +546,8 @@ class Room:
         try:
             action = await asyncio.to_thread(agent.act, view, legal)
             await self._apply(seat, action, bot=True)
+        except StoreConflict:
+            return  # someone else moved first; the driver looks again at the new state
         except Exception as exc:
             # A faulty bot must not stop the table: fall back to a random legal move.
             log.warning("room %s: bot for seat %d failed (%s); playing at random",
@@ -523,6 +555,8 @@ class Room:
             fallback = RandomAgent(self.game, seat, secrets.randbits(31))
             try:
                 await self._apply(seat, fallback.act(view, legal), bot=True)
+            except StoreConflict:
+                return
             except Exception:
                 log.exception("room %s: no bot can move for seat %d", self.code, seat)
                 self.problem = f"no bot could move for seat {seat + 1}"
@@ -558,6 +592,7 @@ class Hub:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.bus = make_bus(settings.redis_url)
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
 
@@ -566,8 +601,19 @@ class Hub:
         await self.store.migrate()
         for code in await self.store.codes_with_status(LOBBY, PLAYING):
             await self.get(code)
+        await self.bus.start(self.changed_elsewhere)
+
+    async def changed_elsewhere(self, code: str) -> None:
+        """Another process changed a room: if it is loaded here, reload it and tell our clients."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        async with room.lock:
+            await room.reload()
+            await room.broadcast()
 
     async def stop(self) -> None:
+        await self.bus.stop()
         for room in self.rooms.values():
             if room.driver is not None:
                 room.driver.cancel()
@@ -584,7 +630,7 @@ class Hub:
                 stored = await self.store.load(code)
                 if stored is None:
                     return None
-                room = Room(stored, self.store, self.settings)
+                room = Room(stored, self.store, self.settings, self.bus)
                 self._run(room)
                 self.rooms[code] = room
             return room
@@ -615,7 +661,7 @@ class Hub:
             timer=0, status=LOBBY, seed=None, result=None, actions=[],
         )
         await self.store.create_room(stored)
-        room = Room(stored, self.store, self.settings)
+        room = Room(stored, self.store, self.settings, self.bus)
         async with self.loading:
             self.rooms[code] = room
             self._run(room)

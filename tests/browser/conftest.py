@@ -202,5 +202,6 @@ def shot(page: Page, name: str, tmp_path: Path) -> Path:
     folder = SHOTS if os.environ.get("PARLOUR_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
+    page.evaluate("document.getElementById('events')?.replaceChildren()")  # passing toasts
     page.screenshot(path=str(path), full_page=True)
     return path

@@ -1,0 +1,73 @@
+"""Two server processes share rooms through Redis pub/sub (needs the redis-server binary)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.engine import Record, replay
+from parlour.games import get_game
+
+REDIS = shutil.which("redis-server")
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert REDIS is not None
+    proc = subprocess.Popen(
+        [REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(tmp_path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2) as c:
+                    c.sendall(b"PING\r\n")
+                    if c.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.skipif(REDIS is None, reason="redis-server is not installed (CI installs it)")
+def test_two_processes_share_a_room(kit: Any, db: Path, redis_url: str) -> None:
+    with kit.open_client(db, redis_url=redis_url) as one, \
+            kit.open_client(db, redis_url=redis_url) as two:
+        code, token = kit.new_room(one)
+        host = kit.connect(one, code, token)
+        guest = kit.connect(two, code)  # the other process loads the room from the database
+        assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
+        seen = guest.until(lambda m: m["room"]["seats"][0]["name"] == "Ann")
+        assert seen["room"]["seats"][0]["you"] is False
+        assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+        host.until(lambda m: m["room"]["seats"][1]["name"] == "Bob")
+        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        for turn in range(5):
+            for person in (host, guest):
+                snap = person.until(lambda m: m["play"] is not None and m["play"]["legal"])
+                action = snap["play"]["legal"]["choices"][0]
+                reply = person.request({"type": "act", "action": action})
+                assert reply["type"] == "ok", (turn, reply)
+        host.until(lambda m: m["play"]["over"])
+        guest.until(lambda m: m["play"]["over"])
+        record = Record.from_json(two.get(f"/api/rooms/{code}/record").json())
+        result = replay(record, get_game).result()
+        assert result is not None
+        assert host.last["play"]["result"] == guest.last["play"]["result"] == result.to_json()
+        assert host.last["play"]["view"] != guest.last["play"]["view"]

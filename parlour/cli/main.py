@@ -220,22 +220,21 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port")] = 8000,
     db: Annotated[str | None, typer.Option(help="Database URL (default: SQLite file)")] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL to share rooms between "
+                                              "server processes")] = None,
+    bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before "
+                                                    "acting")] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
-    try:
-        from parlour.cli.serve import serve as run_server
-    except ImportError:
-        raise fail("the web server is not installed in this build") from None
-    run_server(host, port, db)
+    from parlour.cli.serve import serve as run_server
+
+    run_server(host, port, db, redis=redis, bot_delay=bot_delay)
 
 
 @app.command(name="run")
 def run_default() -> None:
-    """The main job: the web server if present, else a terminal game of Love Me Not."""
-    try:
-        from parlour.cli.serve import serve as run_server
-    except ImportError:
-        play("love-me-not", players=None, humans=1, bot=None, bots=None, seed=None,
-             options=None)
-        return
-    run_server("127.0.0.1", 8000, None)
+    """The main job (``make run``): the web server on port 8000 with an SQLite file."""
+    from parlour.cli.serve import serve as run_server
+
+    # Phones on the same network must reach the table, so listen on every interface.
+    run_server("0.0.0.0", 8000, None)

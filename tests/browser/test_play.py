@@ -76,6 +76,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
             # The hand view fits a phone: nothing to scroll sideways.
             width = guest.page.evaluate("document.scrollingElement.scrollWidth")
             assert width <= PHONE["width"]
+            assert guest.page.evaluate(UNNAMED) == [] and table.page.evaluate(UNNAMED) == []
         return False
 
     play_until_over(people, random.Random(11), texts=texts, pause=screenshots)
@@ -130,6 +131,75 @@ def test_reload_and_server_restart_lose_nothing(browser: Browser, server: Server
     expect(replay_page.locator("#where")).to_contain_text("Move 0 of 10")
     replay_page.click("#last")
     expect(replay_page.locator("#where")).to_contain_text("Move 10 of 10")
+    for p in (host, guest):
+        assert p.errors == []
+        p.close()
+
+
+UNNAMED = """() => [...document.querySelectorAll('button, input, select, textarea')]
+  .filter((el) => el.offsetParent !== null)
+  .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim()
+    || (el.id && document.querySelector(`label[for="${el.id}"]`))))
+  .map((el) => el.outerHTML.slice(0, 80))"""
+
+
+def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser,
+                                                          server: Server) -> None:
+    host = Person(browser, PHONE, "Ann")
+    code = open_room(host, server, "my-favourite-things")
+    page = host.page
+    # The room's own refusal: a seat needs a name.
+    page.fill("#player-name", "   ")
+    page.click("#sit-0")
+    expect(page.locator("#error")).to_have_text("please type a name")
+    host.sit(0)
+    guest = Person(browser, DESKTOP, "Bob")
+    guest.page.goto(f"{server.url}/r/{code}")
+    guest.sit(1)
+    host.page.click("#bot-2")
+    expect(page.locator(".seat").nth(2)).to_contain_text("bot")
+    assert page.evaluate(UNNAMED) == []
+    page.click("#start")
+    rng = random.Random(1)
+    for p in (host, guest):
+        expect(p.page.locator("#controls")).to_have_attribute("data-kind", "text")
+        p.move(rng)
+    expect(page.locator("#controls")).to_have_attribute("data-kind", "texts")
+    assert page.evaluate(UNNAMED) == []
+    # The engine's refusal: six entries that are not all different.
+    fields = page.locator("#controls input[type=text]")
+    for i in range(fields.count()):
+        fields.nth(i).fill("Same thing")
+    version = host.version()
+    page.locator("#controls button[type=submit]").click()
+    expect(page.locator("#error")).to_contain_text("each of the six entries must be different")
+    assert host.version() == version
+    host.move(rng)  # and a good answer is taken
+    expect(page.locator("#error")).to_be_hidden()
+    for p in (host, guest):
+        assert p.errors == []
+        p.close()
+
+
+def test_others_moving_do_not_wipe_a_half_made_ranking(browser: Browser, server: Server) -> None:
+    host, guest, _ = set_up_game(browser, server, "whats-it-to-ya")
+    for p in (host, guest):
+        expect(p.page.locator("#controls")).to_have_attribute("data-kind", "ranking")
+    pool = guest.page.locator("#controls .ranking .choices button")
+    first, second = pool.nth(0).text_content(), pool.nth(1).text_content()
+    pool.nth(0).click()
+    pool.nth(0).click()
+    before = guest.version()
+    host.move(random.Random(2))  # meanwhile Ann ranks: Bob's page gets a newer snapshot
+    guest.page.wait_for_function("([v]) => Number(document.body.dataset.version) > v",
+                                 arg=[before])
+    ranked = guest.page.locator("#controls .ranked li")
+    assert [ranked.nth(i).text_content() for i in range(ranked.count())] == [first, second]
+    # Tapping a placed item takes it back; the keyboard works as well as touch.
+    guest.page.get_by_role("button", name=f"2: {second} (tap to take back)").click()
+    assert ranked.count() == 1
+    guest.page.keyboard.press("Enter")  # the focus moved to the next item to place
+    assert ranked.count() == 2
     for p in (host, guest):
         assert p.errors == []
         p.close()

@@ -92,7 +92,7 @@ function rankingInput(spec, submit, item) {
         item(x))));
     ranked.replaceChildren(...order.map((x, i) => h("li", {},
       h("button", { type: "button", class: "placed", "aria-label": `${i + 1}: ${item(x)} (tap to take back)`,
-        onclick: () => { order.splice(order.indexOf(x), 1); draw(); } }, item(x)))));
+        onclick: () => { order.splice(order.indexOf(x), 1); draw(); focusNext(); } }, item(x)))));
     send.disabled = order.length !== items.length;
   }
   function focusNext() {

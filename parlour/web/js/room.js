@@ -18,7 +18,8 @@ const el = {
 let games = [];
 let last = null;          // the last "room" message
 let lastView = null;      // to find reveals
-let renderedVersion = -1; // controls are rebuilt only when the game moves on
+let renderedVersion = -1; // reveals are announced once per move
+let renderedLegal = null; // the legal actions the controls were built for
 let busy = false;
 let countdown = null;
 
@@ -218,10 +219,14 @@ async function drawPlay(room, you, play) {
   fill(el.table, r.table(play.view, ctx));
   fill(el.hand, play.seat !== null ? r.hand(play.view, ctx) : null);
   el.hand.hidden = !el.hand.firstChild;
-  if (play.version !== renderedVersion || !play.legal !== !el.controls.firstChild) {
-    renderedVersion = play.version;
+  // Rebuild the controls only when what this seat may do changes: others moving
+  // meanwhile must not wipe a ranking or text the person is half-way through.
+  const legalKey = JSON.stringify(play.legal);
+  if (legalKey !== renderedLegal) {
+    renderedLegal = legalKey;
     drawControls(r, play, ctx);
   }
+  renderedVersion = play.version;
   drawResult(r, room, play, ctx);
 }
 
@@ -256,6 +261,7 @@ function drawControls(r, play, ctx) {
   const submit = async (action) => {
     if (busy) return;
     busy = true;
+    showError("");
     el.controls.setAttribute("aria-busy", "true");
     try { await send({ type: "act", action }); } finally {
       busy = false;

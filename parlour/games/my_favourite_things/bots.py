@@ -1,14 +1,18 @@
 """My Favourite Things' own bot, ``fan``: a seeded persona that writes, gives and plays.
 
 It sees only its seat's view. Its tastes are the bundled examples' consensus
-order with personal noise, fixed for the game by its seed. It plays the
-sleeve most likely to win the trick now, estimating its own hidden ranks from
-the consensus (people tend to like what most people like), using the ranks
-it knows because it wrote them, and the ranks already revealed.
+order with personal noise, fixed for the game by its seed. To play, it guesses
+its own hidden ranks from the consensus (people tend to like what most people
+like) and the ranks already revealed, uses the ranks it knows because it wrote
+them, and picks the sleeve that maximises the hearts it expects: its chance of
+winning this trick plus, for the sleeves it keeps, their chance in an ordinary
+later trick (so it does not spend its Broken Heart or its 1 for little).
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 import re
 from typing import Any
@@ -24,6 +28,8 @@ SPREAD = 2.5
 DOUBT = 3.0
 """How far a player's guess of a neighbour's taste strays from the consensus order."""
 SAMPLES = 150
+FORESIGHT = 1.5
+"""Weight of the tricks to come against the trick at hand."""
 STOPWORDS = {"things", "about", "your", "with", "that", "would", "want", "favourite", "what"}
 
 
@@ -37,6 +43,22 @@ def examples_for(category: str) -> tuple[str, ...]:
         if words & set(re.findall(r"[a-z]+", key(name))):
             return CONTENT.examples(name)
     return CONTENT.fallback
+
+
+@functools.cache
+def ordinary_odds(players: int) -> dict[int, float]:
+    """The chance that a card of each rank wins a trick where every other rank is equally
+    likely and the seat is equally likely to play in any place (an "ordinary" trick)."""
+    odds = {}
+    for rank in RANKS:
+        won = total = 0
+        for others in itertools.product(RANKS, repeat=players - 1):
+            for place in range(players):
+                ranks = [*others[:place], rank, *others[place:]]
+                won += trick_winner(ranks) == place
+                total += 1
+        odds[rank] = won / total
+    return odds
 
 
 class Persona:
@@ -65,6 +87,7 @@ class FanAgent:
         self.seat = seat
         self.rng = random.Random(seed)
         self.persona = Persona(seed)
+        self.foresight = FORESIGHT
 
     def act(self, view: View, legal: Legal) -> Action:
         if legal.choices:
@@ -81,12 +104,20 @@ class FanAgent:
         return self.rng.choice(fresh)
 
     def play(self, view: View, hand: list[str]) -> Action:
-        wins = self.chances(view, hand)
-        best = max(wins.values())
-        return {"play": self.rng.choice([e for e in hand if wins[e] == best])}
+        now, later = self.chances(view, hand)
+        # One sleeve of the hand is never played: keep the best ones for the tricks to come.
+        tricks_after = view["tricks_per_round"] - view["trick_number"]
 
-    def chances(self, view: View, hand: list[str]) -> dict[str, int]:
-        """For each sleeve in hand, in how many of ``SAMPLES`` imagined tricks it wins."""
+        def value(entry: str) -> float:
+            rest = sorted((later[e] for e in hand if e != entry), reverse=True)
+            return now[entry] + self.foresight * sum(rest[:tricks_after])
+
+        best = max(value(e) for e in hand)
+        return {"play": self.rng.choice([e for e in hand if value(e) == best])}
+
+    def chances(self, view: View, hand: list[str]) -> tuple[dict[str, int], dict[str, float]]:
+        """For each sleeve in hand: in how many of ``SAMPLES`` imagined tricks it wins now,
+        and how many it would be expected to win in an ordinary later trick."""
         n, me, rng = view["players"], self.seat, self.rng
         trick = view["trick"]
         plays = trick["plays"]
@@ -109,6 +140,8 @@ class FanAgent:
         consensus = {key(e): float(i) for i, e in enumerate(pool)}
         base = {e: consensus.get(key(e)) for e in hand}
         wins = dict.fromkeys(hand, 0)
+        later = dict.fromkeys(hand, 0.0)
+        odds = ordinary_odds(n)
         for _ in range(SAMPLES):
             # One guess at this seat's own hidden ranks: the consensus order, with doubt.
             score = {e: (b if b is not None else rng.uniform(0, len(pool)))
@@ -117,9 +150,10 @@ class FanAgent:
             ranks_before = [rng.choice(o) for o in before]
             ranks_after = [rng.choice(o) for o in after]
             for entry in hand:
+                later[entry] += odds[own[entry]]
                 if trick_winner([*ranks_before, own[entry], *ranks_after]) == len(plays):
                     wins[entry] += 1
-        return wins
+        return wins, later
 
 
 class PersonaAgent(FanAgent):

@@ -79,10 +79,12 @@ def test_the_fan_plays_its_likely_broken_heart_on_a_one_it_knows_of() -> None:
     assert agent.act(match.view(1), match.legal(1)) == {"play": "Slugs"}
 
 
-def test_the_fan_plays_its_likely_favourite_on_a_known_five() -> None:
+def test_the_fan_saves_its_best_sleeves_when_a_middling_one_can_win() -> None:
+    # On a known 5, a likely 3 or 4 may well win: keep the likely 1 and Broken Heart.
     match = trick_where_seat_0_leads(4)
     agent = FanAgent(GAME, 1, 11)
-    assert agent.act(match.view(1), match.legal(1)) == {"play": "Dogs"}
+    played = agent.act(match.view(1), match.legal(1))["play"]
+    assert played in {"Otters", "Elephants", "Dolphins"}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

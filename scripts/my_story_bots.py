@@ -57,13 +57,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--search-games", type=int, default=200)
     parser.add_argument("--mcts", nargs="+", default=["mcts:10"])
+    parser.add_argument("--pairs", nargs="+", default=None,
+                        help="only these pairings, as A/B (e.g. mcts:10/heuristic)")
     args = parser.parse_args()
+    pairs = [tuple(p.split("/")) for p in args.pairs] if args.pairs else (
+        [("heuristic", "random")] + [(m, b) for m in args.mcts for b in ("random", "heuristic")])
     print("| bot A | bot B | games | A's win rate | 95% CI | A's time per decision | wall |")
     print("|---|---|---|---|---|---|---|")
-    report("heuristic", "random", args.games)
-    for search in args.mcts:
-        report(search, "random", args.search_games)
-        report(search, "heuristic", args.search_games)
+    for a, b in pairs:
+        report(a, b, args.search_games if "mcts" in a + b else args.games)
 
 
 if __name__ == "__main__":

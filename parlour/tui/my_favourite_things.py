@@ -51,8 +51,9 @@ def table(view: dict[str, Any]) -> Table:
         category = Text(info["category"]) if info["category"] is not None else Text(
             "(given)" if info["done"] and view["phase"] == "category" else "—", style="dim")
         hand = Text(" | ".join(info["hand"])) if info["hand"] else Text("—", style="dim")
-        if view["phase"] in ("category", "writing") and info["done"]:
-            hand = Text("done", style="green")
+        if view["phase"] in ("category", "writing"):
+            # Before play, this column says who has finished the current step.
+            hand = Text("done", style="green") if info["done"] else Text("thinking…", style="dim")
         played = Text()
         for i, p in enumerate(info["played"]):
             if i:

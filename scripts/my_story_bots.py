@@ -10,6 +10,7 @@ Ties count half a win. The search bot's thinking time per decision is reported.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from parlour.bots import make_agent
@@ -18,8 +19,12 @@ from parlour.games.my_story import GAME
 from parlour.lab.stats import wilson
 
 
-def duel(a: str, b: str, games: int, first_seed: int = 0) -> tuple[float, float, float]:
-    """Bot ``a``'s wins (ties half) over ``games``, and ``a``'s mean seconds per decision."""
+def duel(a: str, b: str, games: int, first_seed: int = 0,
+         progress: int = 0) -> tuple[float, float, float]:
+    """Bot ``a``'s wins (ties half) over ``games``, and ``a``'s mean seconds per decision.
+
+    With ``progress``, a running tally goes to stderr every ``progress`` games.
+    """
     wins = 0.0
     a_time, a_moves = 0.0, 0
     for i in range(games):
@@ -40,12 +45,17 @@ def duel(a: str, b: str, games: int, first_seed: int = 0) -> tuple[float, float,
         assert result is not None
         if a_seat in result.winners:
             wins += 1 / len(result.winners)
+        if progress and (i + 1) % progress == 0:
+            lo, hi = wilson(wins, i + 1)
+            print(f"{a} vs {b}: {i + 1} games, {a} wins {wins / (i + 1):.3f} "
+                  f"({lo:.3f}–{hi:.3f}), {a_time / max(1, a_moves) * 1000:.0f} ms/decision",
+                  file=sys.stderr, flush=True)
     return wins, games, a_time / max(1, a_moves)
 
 
-def report(a: str, b: str, games: int) -> None:
+def report(a: str, b: str, games: int, progress: int = 0) -> None:
     started = time.perf_counter()
-    wins, n, per_move = duel(a, b, games)
+    wins, n, per_move = duel(a, b, games, progress=progress)
     lo, hi = wilson(wins, int(n))
     secs = time.perf_counter() - started
     print(f"| {a} | {b} | {n:.0f} | {wins / n:.3f} | {lo:.3f}–{hi:.3f} | "
@@ -57,6 +67,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--search-games", type=int, default=200)
     parser.add_argument("--mcts", nargs="+", default=["mcts:10"])
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print a running tally to stderr every N games")
     parser.add_argument("--pairs", nargs="+", default=None,
                         help="only these pairings, as A/B (e.g. mcts:10/heuristic)")
     args = parser.parse_args()
@@ -65,7 +77,7 @@ def main() -> None:
     print("| bot A | bot B | games | A's win rate | 95% CI | A's time per decision | wall |")
     print("|---|---|---|---|---|---|---|")
     for a, b in pairs:
-        report(a, b, args.search_games if "mcts" in a + b else args.games)
+        report(a, b, args.search_games if "mcts" in a + b else args.games, args.progress)
 
 
 if __name__ == "__main__":

@@ -114,7 +114,9 @@ class Person:
         return int(self.page.locator("body").get_attribute("data-version") or -1)
 
     def my_turn(self) -> bool:
-        return self.page.locator("body").get_attribute("data-turn") == "yes"
+        return bool(self.page.evaluate(
+            "document.body.dataset.turn === 'yes'"
+            " && Boolean(document.getElementById('controls').dataset.kind)"))
 
     def over(self) -> bool:
         return self.page.locator("body").get_attribute("data-status") == "over"
@@ -157,7 +159,7 @@ class Person:
                 page.get_by_role("button", name="Move card 2 up").click()
             page.locator("#controls button.primary").click()
         else:
-            raise AssertionError(f"no control for kind {kind!r}")
+            raise AssertionError(f"no control for kind {kind!r} (page errors: {self.errors})")
         # The move is taken once the page shows a newer version (or an error says why not).
         page.wait_for_function(
             "([v]) => Number(document.body.dataset.version) > v"

@@ -15,6 +15,15 @@ from parlour.games import game_ids, get_game
 from .conftest import DESKTOP, PHONE, Person, Server, open_room, play_until_over, shot
 
 XSS = "<img src=x onerror=alert(1)>"
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter((el) => el.getBoundingClientRect().right > window.innerWidth)
+  .map((el) => el.outerHTML.slice(0, 100)).slice(-3)"""
+
+UNNAMED = """() => [...document.querySelectorAll('button, input, select, textarea')]
+  .filter((el) => el.offsetParent !== null)
+  .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim()
+    || (el.id && document.querySelector(`label[for="${el.id}"]`))))
+  .map((el) => el.outerHTML.slice(0, 80))"""
 SHOT_AFTER = {"love-me-not": 4, "my-favourite-things": 9, "whats-it-to-ya": 3,
               "take-your-pick": 3, "my-story": 12}
 
@@ -75,7 +84,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
             shot(guest.page, f"{slug}-hand", tmp_path)
             # The hand view fits a phone: nothing to scroll sideways.
             width = guest.page.evaluate("document.scrollingElement.scrollWidth")
-            assert width <= PHONE["width"]
+            assert width <= PHONE["width"], guest.page.evaluate(WIDEST)
             assert guest.page.evaluate(UNNAMED) == [] and table.page.evaluate(UNNAMED) == []
         return False
 
@@ -134,13 +143,6 @@ def test_reload_and_server_restart_lose_nothing(browser: Browser, server: Server
     for p in (host, guest):
         assert p.errors == []
         p.close()
-
-
-UNNAMED = """() => [...document.querySelectorAll('button, input, select, textarea')]
-  .filter((el) => el.offsetParent !== null)
-  .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim()
-    || (el.id && document.querySelector(`label[for="${el.id}"]`))))
-  .map((el) => el.outerHTML.slice(0, 80))"""
 
 
 def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser,

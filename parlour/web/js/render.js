@@ -7,15 +7,12 @@ const SKIP = new Set(["game", "seat"]);
 const renderers = new Map();
 
 /** The renderer module for a game: its own if there is one, else the generic one. */
-export async function rendererFor(gameId) {
+export function rendererFor(gameId) {
   if (!renderers.has(gameId)) {
-    let mod = null;
-    try {
-      mod = await import(`./games/${gameId}.js`);
-    } catch {
-      mod = null;  // No renderer of its own: the generic one makes it playable.
-    }
-    renderers.set(gameId, { ...GENERIC, ...(mod ? mod.default : {}) });
+    // Keep the promise, so every caller waits for the same single import.
+    renderers.set(gameId, import(`./games/${gameId}.js`)
+      .then((mod) => ({ ...GENERIC, ...mod.default }))
+      .catch(() => ({ ...GENERIC })));  // no renderer of its own: the generic one makes it playable
   }
   return renderers.get(gameId);
 }

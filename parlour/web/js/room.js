@@ -2,7 +2,7 @@
 import { h, fill, $, show, humanize } from "./dom.js";
 import { Live } from "./net.js";
 import { buildControls } from "./controls.js";
-import { rendererFor, reveals } from "./render.js";
+import { rendererFor, reveals, tree } from "./render.js";
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 const params = new URLSearchParams(location.search);
@@ -21,12 +21,16 @@ let lastView = null;      // to find reveals
 let renderedVersion = -1; // reveals are announced once per move
 let renderedLegal = null; // the legal actions the controls were built for
 let busy = false;
+let drawing = Promise.resolve();
 let countdown = null;
 
 document.title = `Parlour · ${code}`;
 el.code.textContent = code;
 
-fetch("/api/games").then((r) => r.json()).then((list) => { games = list; if (last) draw(last); });
+fetch("/api/games").then((r) => r.json()).then((list) => {
+  games = list;
+  if (last && last.room.status === "lobby") drawing = drawing.then(() => draw(last));
+});
 
 const live = new Live(code, {
   tableOnly,
@@ -37,7 +41,11 @@ const live = new Live(code, {
     if (state === "gone") fill(el.lobby, h("p", { class: "error" }, `There is no room ${code}.`), h("a", { href: "/" }, "Back to the start"));
   },
   onMessage(msg) {
-    if (msg.type === "room") { last = msg; draw(msg); }
+    if (msg.type === "room") {
+      // Draw in order, and only the newest snapshot: an older one must never paint over it.
+      last = msg;
+      drawing = drawing.then(() => (msg === last ? draw(msg) : null)).catch((e) => console.error(e));
+    }
     else if (msg.type === "error" && msg.id === undefined) showError(msg.message);
   },
 });
@@ -213,21 +221,36 @@ async function drawPlay(room, you, play) {
     texts.slice(0, 4).forEach(announce);
   }
   lastView = play.view;
-  document.body.dataset.version = String(play.version);
-  document.body.dataset.turn = play.legal ? "yes" : "no";
   drawBanner(room, you, play, ctx);
-  fill(el.table, r.table(play.view, ctx));
-  fill(el.hand, play.seat !== null ? r.hand(play.view, ctx) : null);
+  fill(el.table, safely(() => r.table(play.view, ctx), () => tree(play.view, ctx)));
+  fill(el.hand, play.seat !== null ? safely(() => r.hand(play.view, ctx), () => null) : null);
   el.hand.hidden = !el.hand.firstChild;
   // Rebuild the controls only when what this seat may do changes: others moving
   // meanwhile must not wipe a ranking or text the person is half-way through.
+  if (play.version !== renderedVersion) {
+    // The game moved on: whatever became of our last request, the controls are live again.
+    busy = false;
+    el.controls.removeAttribute("aria-busy");
+  }
   const legalKey = JSON.stringify(play.legal);
   if (legalKey !== renderedLegal) {
     renderedLegal = legalKey;
     drawControls(r, play, ctx);
   }
   renderedVersion = play.version;
+  document.body.dataset.version = String(play.version);
+  document.body.dataset.turn = play.legal ? "yes" : "no";
   drawResult(r, room, play, ctx);
+}
+
+/** A game's own renderer, or the generic one if it fails on this view (the game stays playable). */
+function safely(render, fallback) {
+  try {
+    return render();
+  } catch (error) {
+    console.error(error);
+    return fallback();
+  }
 }
 
 function drawBanner(room, you, play, ctx) {
@@ -256,6 +279,8 @@ function drawBanner(room, you, play, ctx) {
 
 function drawControls(r, play, ctx) {
   showError("");
+  busy = false;  // new controls: the game moved on, whatever became of the last request
+  el.controls.removeAttribute("aria-busy");
   el.controls.dataset.kind = play.legal ? (play.legal.choices ? "choices" : (play.legal.spec || {}).kind || "raw") : "";
   if (!play.legal) { fill(el.controls); return; }
   const submit = async (action) => {

@@ -104,7 +104,7 @@ class Person:
         self.errors: list[str] = []
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.set_default_timeout(15_000)
+        self.page.set_default_timeout(30_000)
         self.moves = 0
 
     def close(self) -> None:
@@ -168,7 +168,7 @@ class Person:
         assert error.is_hidden(), f"{self.name}'s move was refused: {error.text_content()}"
 
 
-def play_until_over(people: list[Person], rng: random.Random, limit: float = 150.0,
+def play_until_over(people: list[Person], rng: random.Random, limit: float = 240.0,
                     texts: dict[str, str] | None = None,
                     pause: Any = None) -> None:
     """Each person moves whenever it is their turn, until every page shows the game over."""

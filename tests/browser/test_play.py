@@ -42,7 +42,7 @@ def set_up_game(browser: Browser, server: Server, game_id: str,
     guest.sit(1)
     for seat in range(2, get_game(game_id).min_players):
         host.page.click(f"#bot-{seat}")
-        expect(host.page.locator(".seat").nth(seat)).to_contain_text("bot")
+        expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
     for name, value in (options or {}).items():
         host.page.select_option(f"#opt-{name}", value)
     host.page.click("#start")
@@ -91,6 +91,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
     play_until_over(people, random.Random(11), texts=texts, pause=screenshots)
     expect(table.page.locator("#result")).to_be_visible()
     check_result([host, guest, table], server, code)
+    shot(guest.page, f"{slug}-result", tmp_path)
     if game_id == "my-favourite-things":
         # A favourite typed as markup shows as text and runs nothing.
         assert any(XSS in (p.page.locator("main").text_content() or "") for p in people)
@@ -145,8 +146,8 @@ def test_reload_and_server_restart_lose_nothing(browser: Browser, server: Server
         p.close()
 
 
-def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser,
-                                                          server: Server) -> None:
+def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser, server: Server,
+                                                          tmp_path: Path) -> None:
     host = Person(browser, PHONE, "Ann")
     code = open_room(host, server, "my-favourite-things")
     page = host.page
@@ -159,8 +160,9 @@ def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser,
     guest.page.goto(f"{server.url}/r/{code}")
     guest.sit(1)
     host.page.click("#bot-2")
-    expect(page.locator(".seat").nth(2)).to_contain_text("bot")
+    expect(page.locator(".seat-name").nth(2)).to_contain_text("Bot")
     assert page.evaluate(UNNAMED) == []
+    shot(page, "lobby", tmp_path)
     page.click("#start")
     rng = random.Random(1)
     for p in (host, guest):

@@ -11,6 +11,7 @@ rate is at most 1.25 x its fair share (1 / players).
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections import defaultdict
 
@@ -23,21 +24,32 @@ from parlour.lab.stats import wilson
 LIMIT = 1.25
 
 
-def play(players: int, bot: str, seed: int) -> tuple[list[int], list[str], list[float]]:
-    """One game: (winners, starting occupation per seat, scores)."""
+def play(players: int, bot: str, seed: int,
+         random_pick: bool = False) -> tuple[list[int], list[str], list[float]]:
+    """One game: (winners, starting occupation per seat, scores).
+
+    With ``random_pick`` each seat keeps one of its two dealt occupations at random
+    (the bot plays the rest), so every starting occupation is measured evenly.
+    """
     game = get_game("my-story")
     match = Match.new(game, players, None, seed)
     agents = [make_agent(game, bot, s, seed * 7 + s) for s in range(players)]
+    picker = random.Random(seed)
     while not match.over:
         seat = min(match.to_act)
-        match.act(seat, agents[seat].act(match.view(seat), match.legal(seat)))
+        legal = match.legal(seat)
+        choices = legal.choices or []
+        if random_pick and choices and "occupation" in choices[0]:
+            match.act(seat, picker.choice(choices))
+            continue
+        match.act(seat, agents[seat].act(match.view(seat), legal))
     result = match.result()
     assert result is not None
     firsts = [p.cv[0] for p in match.state.seats]
     return result.winners, firsts, result.scores
 
 
-def run(players: int, games: int, bot: str, first_seed: int) -> None:
+def run(players: int, games: int, bot: str, first_seed: int, random_pick: bool = False) -> None:
     game = GAME
     fair = 1 / players
     seat_wins = [0.0] * players
@@ -46,7 +58,7 @@ def run(players: int, games: int, bot: str, first_seed: int) -> None:
     total = [0.0] * players
     started = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        winners, firsts, scores = play(players, bot, seed)
+        winners, firsts, scores = play(players, bot, seed, random_pick)
         for s in range(players):
             occ_games[firsts[s]] += 1
             total[s] += scores[s]
@@ -54,7 +66,8 @@ def run(players: int, games: int, bot: str, first_seed: int) -> None:
             seat_wins[w] += 1 / len(winners)
             occ_wins[firsts[w]] += 1 / len(winners)
     secs = time.perf_counter() - started
-    print(f"\n### {players} players: {games} games, `{bot}` in every seat ({secs:.0f} s)\n")
+    how = " (starting occupations picked at random)" if random_pick else ""
+    print(f"\n### {players} players: {games} games, `{bot}` in every seat{how} ({secs:.0f} s)\n")
     print(f"Fair share {fair:.3f}; limit {LIMIT} x fair = {LIMIT * fair:.3f}.\n")
     print("| seat | win rate | 95% CI | x fair | mean VP | ok |")
     print("|---|---|---|---|---|---|")
@@ -81,9 +94,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--random-pick", action="store_true",
+                        help="keep a random one of the two dealt occupations")
     args = parser.parse_args()
     for players in args.players:
-        run(players, args.games, args.bot, args.seed)
+        run(players, args.games, args.bot, args.seed, args.random_pick)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -9,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -51,6 +53,14 @@ def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
     return body["code"], body["token"]
 
 
+RECEIVE_TIMEOUT = 30.0
+
+
+async def _receive_within(session: WebSocketTestSession, seconds: float) -> Any:
+    with anyio.fail_after(seconds):
+        return await session._send_rx.receive()
+
+
 class Player:
     """One websocket connection; keeps every frame it received."""
 
@@ -64,7 +74,10 @@ class Player:
         self.room()
 
     def receive(self) -> dict[str, Any]:
-        msg: dict[str, Any] = self.ws.receive_json()
+        # A bounded wait, so a missing message fails the test instead of hanging the suite.
+        frame = self.ws.portal.call(_receive_within, self.ws, RECEIVE_TIMEOUT)
+        assert frame["type"] == "websocket.send", f"the server closed the connection: {frame}"
+        msg: dict[str, Any] = json.loads(frame["text"])
         self.frames.append(msg)
         if msg["type"] == "room":
             self.last = msg

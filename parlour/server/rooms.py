@@ -84,6 +84,11 @@ class Client:
             await asyncio.wait_for(self._send(message), SEND_TIMEOUT)
 
 
+def public_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as everyone may see them: a stacked deck says that it is stacked, not its order."""
+    return {k: "stacked" if isinstance(v, list | dict) else v for k, v in options.items()}
+
+
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RoomError(f"{what} must be a whole number")
@@ -204,7 +209,7 @@ class Room:
             "title": game.title,
             "status": self.status,
             "problem": self.problem,
-            "options": self.options,
+            "options": public_options(self.options),
             "timer": self.timer,
             "bot_delay": self.settings.bot_delay,
             "seats": seats,

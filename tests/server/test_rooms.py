@@ -238,3 +238,20 @@ def test_a_bot_stands_in_when_the_timer_runs_out(kit: Any, db: Path) -> None:
         # Saying "I'm back" (or acting) takes the seat back.
         assert host.request({"type": "back"})["type"] == "ok"
         assert host.last["room"]["seats"][0]["away"] is False
+
+
+def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -> None:
+    deck = ["5H", "2S", "JD", "3C", "4H", "2H", "3H", "JH", "2D", "3D",
+            "4D", "5D", "JC", "2C", "4C", "5C", "JS", "3S", "4S", "5S"]
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        reply = host.request({"type": "configure", "options": {"matches": 1, "deck": deck}})
+        assert reply["type"] == "ok"
+        host.request({"type": "start"})
+        snap = guest.until(lambda m: m["play"] is not None)
+        assert snap["room"]["options"] == {"matches": 1, "deck": "stacked"}
+        assert snap["play"]["view"]["hand"] == ["JD", "3C"]  # seat 1 draws the 3rd and 4th card
+        for frame in guest.frames + host.frames:
+            assert "JS" not in json.dumps(frame.get("room", {}))
+        assert client.get(f"/api/rooms/{code}/record").status_code == 403

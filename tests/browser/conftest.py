@@ -160,15 +160,17 @@ class Person:
             page.locator("#controls button.primary").click()
         else:
             raise AssertionError(f"no control for kind {kind!r} (page errors: {self.errors})")
-        # The move is taken once the page shows a newer version (or an error says why not).
+        # The move is settled once the server answered (the page shows its newer version,
+        # or an error says why not): someone else's move meanwhile must not fool us.
         page.wait_for_function(
-            "([v]) => Number(document.body.dataset.version) > v"
-            " || !document.getElementById('error').hidden", arg=[before])
+            "([v]) => document.body.dataset.pending === '0'"
+            " && (Number(document.body.dataset.version) > v"
+            "     || !document.getElementById('error').hidden)", arg=[before])
         error = page.locator("#error")
         assert error.is_hidden(), f"{self.name}'s move was refused: {error.text_content()}"
 
 
-def play_until_over(people: list[Person], rng: random.Random, limit: float = 240.0,
+def play_until_over(people: list[Person], rng: random.Random, limit: float = 120.0,
                     texts: dict[str, str] | None = None,
                     pause: Any = None) -> None:
     """Each person moves whenever it is their turn, until every page shows the game over."""
@@ -185,7 +187,14 @@ def play_until_over(people: list[Person], rng: random.Random, limit: float = 240
                     return
         if not acted:
             people[0].page.wait_for_timeout(40)
-    raise AssertionError("the game did not finish in time")
+    states = [p.page.evaluate(
+        "() => ({version: document.body.dataset.version, turn: document.body.dataset.turn,"
+        " kind: document.getElementById('controls').dataset.kind,"
+        " conn: document.getElementById('conn').textContent,"
+        " banner: document.getElementById('banner').textContent,"
+        " error: document.getElementById('error').textContent})") for p in people]
+    raise AssertionError(f"the game did not finish in time: {states}; errors:"
+                         f" {[p.errors for p in people]}")
 
 
 def open_room(host: Person, server: Server, game: str) -> str:

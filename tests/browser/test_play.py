@@ -122,7 +122,8 @@ def test_reload_and_server_restart_lose_nothing(browser: Browser, server: Server
     if host.my_turn():
         v = host.version()
         host.page.keyboard.press("Enter")
-        host.page.wait_for_function("([v]) => Number(document.body.dataset.version) > v", arg=[v])
+        host.page.wait_for_function("([v]) => document.body.dataset.pending === '0'"
+                                    " && Number(document.body.dataset.version) > v", arg=[v])
         host.moves += 1
     play_until_over([host, guest], rng, pause=after(6))
     # The server restarts: both pages reconnect by themselves and play goes on.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,9 @@ def differences(db: Path) -> list[Any]:
         await store.close()
         return found
 
-    return asyncio.run(run())
+    # In a thread of its own: a browser test in the same worker may hold this thread's loop.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_the_migrations_build_the_schema_the_server_uses(db: Path) -> None:

@@ -288,9 +288,14 @@ function drawControls(r, play, ctx) {
     busy = true;
     showError("");
     el.controls.setAttribute("aria-busy", "true");
-    try { await send({ type: "act", action }); } finally {
+    document.body.dataset.pending = "1";
+    try {
+      await send({ type: "act", action });
+      await drawing;  // the snapshot that came before the reply is on screen
+    } finally {
       busy = false;
       el.controls.removeAttribute("aria-busy");
+      document.body.dataset.pending = "0";  // for tests and scripts: the move is settled
     }
   };
   const own = r.controls ? r.controls(play.legal, submit, play.view, ctx) : null;

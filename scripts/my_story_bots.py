@@ -2,7 +2,8 @@
 
 Rerun (the figures in docs/games/my-story.md):
 
-    nice .venv/bin/python scripts/my_story_bots.py --games 2000 --search-games 200 --mcts mcts:10 mcts:40
+    nice .venv/bin/python scripts/my_story_bots.py --games 2000 --search-games 200 \
+        --mcts mcts:10 mcts:40
 
 Ties count half a win. The search bot's thinking time per decision is reported.
 """

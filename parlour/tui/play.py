@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from parlour.engine import Action, Agent, Legal, Match, ParlourError, View
@@ -56,6 +57,9 @@ class TerminalPlayer:
         self.console.print(self.render(self.match.view(None)))
         result = self.match.result()
         if result is not None:
+            sheet = result.details.get("score_sheet")
+            if isinstance(sheet, list):
+                self.console.print(score_table(sheet, len(result.scores)))
             self.console.print(self._result_text(result.scores, result.winners))
 
     def render(self, view: View) -> RenderableType:
@@ -154,6 +158,17 @@ class TerminalPlayer:
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return answer
             self.console.print(Text(f"Type a number from 1 to {count}.", style="red"))
+
+
+def score_table(sheet: list[dict[str, Any]], players: int) -> Table:
+    """A result's score sheet: one row per scoring area, one column per player."""
+    table = Table(title="Score sheet")
+    table.add_column("")
+    for seat in range(players):
+        table.add_column(f"Player {seat + 1}", justify="right")
+    for line in sheet:
+        table.add_row(str(line["area"]).replace("_", " "), *(f"{p:g}" for p in line["points"]))
+    return table
 
 
 def random_seed() -> int:

@@ -97,3 +97,12 @@ def test_bench_prints_games_per_second() -> None:
     out = runner.invoke(app, ["bench", "--seconds", "0.2", "--game", "love-me-not"])
     assert out.exit_code == 0, out.output
     assert "games/s" in out.output
+
+
+def test_play_my_story_to_the_end_shows_the_score_sheet() -> None:
+    out = runner.invoke(app, ["play", "my-story", "--players", "2", "--seed", "1"],
+                        input="1\n" * 3000)
+    assert out.exit_code == 0, out.output[-2000:]
+    sheet = out.output[out.output.index("Score sheet"):]
+    for area in ("achievements", "life stories", "projects", "majorities", "retirement", "total"):
+        assert area in sheet

@@ -25,7 +25,7 @@ test: $(TEST_STAMP)
 	@bash scripts/ensure-test-tools.sh
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/migrations
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests

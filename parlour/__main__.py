@@ -1,3 +1,4 @@
 from parlour.cli.main import app
 
-app(prog_name="parlour")
+if __name__ == "__main__":
+    app(prog_name="parlour")

@@ -36,6 +36,18 @@ class Result:
     winners: list[int]
     details: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def highest_wins(cls, scores: Sequence[float], details: dict[str, Any] | None = None,
+                     ) -> Result:
+        """The usual ending: the highest score wins, and a tie shares the victory.
+
+        >>> Result.highest_wins([3, 5, 5]).winners
+        [1, 2]
+        """
+        top = max(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == top]
+        return cls([float(s) for s in scores], winners, details or {})
+
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winners": list(self.winners), "details": self.details}
 

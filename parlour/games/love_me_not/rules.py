@@ -161,14 +161,8 @@ class LoveMeNot(Game[LoveMeNotState]):
         if not state.over:
             return None
         points = [m["points"] for m in state.history]
-        if state.best_of == 1:
-            scores = list(points[0])
-            top = max(scores)
-            winners = [s for s in (0, 1) if scores[s] == top]
-        else:
-            scores = list(state.wins)
-            winners = [s for s in (0, 1) if state.wins[s] == max(state.wins)]
-        return Result([float(x) for x in scores], winners, {"match_points": points})
+        scores = points[0] if state.best_of == 1 else state.wins
+        return Result.highest_wins(scores, {"match_points": points})
 
     # -- for bots ----------------------------------------------------------------
     def determinize(self, view: View, seat: int, rng: random.Random) -> LoveMeNotState:

@@ -210,14 +210,12 @@ class MyFavouriteThings(Game[MFTState]):
             return None
         from .views import copy_round, copy_trick
 
-        top = max(state.hearts)
-        winners = [s for s in range(state.players) if state.hearts[s] == top]
         details = {
             "hearts_by_round": [list(r["hearts"]) for r in state.rounds],
             "rounds": [copy_round(r) for r in state.rounds],
             "tricks": [copy_trick(t) for t in state.tricks],
         }
-        return Result([float(h) for h in state.hearts], winners, details)
+        return Result.highest_wins(state.hearts, details)
 
     # -- for bots ----------------------------------------------------------------
     def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:

@@ -235,10 +235,8 @@ class TakeYourPick(Game[TakeYourPickState]):
     def result(self, state: TakeYourPickState) -> Result | None:
         if state.phase != OVER:
             return None
-        top = max(state.scores)
-        winners = [s for s in range(state.players) if state.scores[s] == top]
-        return Result([float(x) for x in state.scores], winners,
-                      {"variant": state.variant, "rounds": copy.deepcopy(state.rounds)})
+        return Result.highest_wins(state.scores, {"variant": state.variant,
+                                                  "rounds": copy.deepcopy(state.rounds)})
 
     # -- for bots and search ----------------------------------------------------
     def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:

@@ -219,10 +219,9 @@ class WhatsItToYa(Game[WityState]):
         if not state.over:
             return None
         scores = [len(cards) for cards in state.won]
-        winners = [s for s in range(state.players) if scores[s] == max(scores)]
         details = {"cards_won": scores, "discarded": len(state.discarded),
                    "rounds": _copy_history(state)}
-        return Result([float(x) for x in scores], winners, details)
+        return Result.highest_wins(scores, details)
 
     # -- for bots and search ------------------------------------------------------------
     def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:

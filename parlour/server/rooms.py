@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
+
 from parlour.bots import bot_names, make_agent
 from parlour.engine import (
     Agent,
@@ -81,7 +83,8 @@ class Client:
     async def send(self, message: dict[str, Any]) -> None:
         # One frame at a time, and a client too slow to take it does not hold up the room.
         async with self._sending:
-            await asyncio.wait_for(self._send(message), SEND_TIMEOUT)
+            with anyio.fail_after(SEND_TIMEOUT):
+                await self._send(message)
 
 
 def public_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -248,12 +251,20 @@ class Room:
         }
 
     async def broadcast(self) -> None:
-        clients = list(self.clients)
-        sent = await asyncio.gather(*(c.send(self.snapshot(c)) for c in clients),
-                                    return_exceptions=True)
-        for client, outcome in zip(clients, sent, strict=True):
-            if isinstance(outcome, BaseException):
-                self.clients.discard(client)
+        # anyio's task group rather than asyncio.gather: a connection cancelled mid-broadcast
+        # must end with the canceller's own cancellation, which gather (on 3.11) replaces.
+        gone: list[Client] = []
+
+        async def send(client: Client, snapshot: dict[str, Any]) -> None:
+            try:
+                await client.send(snapshot)
+            except Exception:
+                gone.append(client)
+
+        async with anyio.create_task_group() as group:
+            for client in list(self.clients):
+                group.start_soon(send, client, self.snapshot(client))
+        self.clients.difference_update(gone)
 
     # -- connections ----------------------------------------------------------------------
     async def join(self, client: Client, token: str | None, table_only: bool) -> None:
@@ -529,8 +540,10 @@ class Room:
                 continue
             delay = due[0] - time.monotonic()
             if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), delay)
+                # move_on_after, not asyncio.wait_for: on 3.11 wait_for can swallow the
+                # cancellation that stops the room, and the server would never shut down.
+                with anyio.move_on_after(delay):
+                    await self.wake.wait()
                     continue
             async with self.lock:
                 if self.next_due() != due:

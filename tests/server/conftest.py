@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,19 +30,17 @@ def settings_for(db: Path, **overrides: Any) -> Settings:
 @contextmanager
 def open_client(db: Path, **overrides: Any) -> Iterator[TestClient]:
     """A server on ``db``; every websocket opened with :func:`connect` is closed at the end."""
-    with TestClient(create_app(settings_for(db, **overrides))) as client:
-        client.sessions = []  # type: ignore[attr-defined]
-        try:
-            yield client
-        finally:
-            for session in client.sessions:  # type: ignore[attr-defined]
-                session.__exit__(None, None, None)
+    # An ExitStack closes every websocket even when closing one fails: a session left open
+    # keeps the test client's event loop alive, and the test hangs instead of failing.
+    with TestClient(create_app(settings_for(db, **overrides))) as client, ExitStack() as stack:
+        client.sessions = stack  # type: ignore[attr-defined]
+        yield client
 
 
 def connect(client: TestClient, code: str, token: str | None = None) -> Player:
     """A new connection to room ``code`` that has said hello (with ``token`` if given)."""
-    session = client.websocket_connect(f"/ws/{code}").__enter__()
-    client.sessions.append(session)  # type: ignore[attr-defined]
+    session = client.sessions.enter_context(  # type: ignore[attr-defined]
+        client.websocket_connect(f"/ws/{code}"))
     return Player(session, token)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -208,3 +209,41 @@ def test_others_moving_do_not_wipe_a_half_made_ranking(browser: Browser, server:
     for p in (host, guest):
         assert p.errors == []
         p.close()
+
+
+def test_my_story_tracks_show_what_each_card_costs_and_gives(browser: Browser,
+                                                             server: Server) -> None:
+    host, guest, _ = set_up_game(browser, server, "my-story")
+    cards = json.loads((Path(__file__).resolve().parents[2] / "parlour" / "games" / "my_story"
+                        / "cards.json").read_text())
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for c in cards["cards"]:
+        by_name.setdefault(c["name"], []).append(c)
+    items = host.page.locator("h3:has-text('Life Story track') + ol > li")
+    expect(items).to_have_count(len(cards["life_story_slots"]))
+    checked = 0
+    for slot in range(items.count()):
+        facts = items.nth(slot).locator(".card-facts").text_content() or ""
+        name = (items.nth(slot).text_content() or "").removeprefix(f"{slot + 1}. ")
+        name = name[: len(name) - len(facts)]
+        if len(by_name.get(name, [])) != 1:
+            continue  # a card printed twice (Daydreaming): no single card to check against
+        card = by_name[name][0]
+        cost = dict(cards["life_story_slots"][slot])
+        for resource, n in card.get("requirement", {}).items():
+            cost[resource] = cost.get(resource, 0) + n
+        years = cost.pop("years", 0)
+        expected = [f"{years} year{'' if years == 1 else 's'}"] if years else []
+        expected += [f"{n} {LABELS[r]}" for r, n in cost.items() if n]
+        assert facts.startswith(f"take: {', '.join(expected) or 'free'}"), (name, slot, facts)
+        if card.get("vp"):
+            assert facts.endswith(f"{card['vp']} VP")
+        checked += 1
+    assert checked >= 3
+    for p in (host, guest):
+        assert p.errors == []
+        p.close()
+
+
+LABELS = {"money": "Money", "book": "Book", "heart": "Heart & Cross", "house": "House",
+          "smile": "Smile", "star": "Star"}

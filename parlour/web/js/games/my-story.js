@@ -5,11 +5,13 @@ import { seatTable, status } from "./common.js";
 import { tree } from "../render.js";
 
 const names = new Map();
+let slots = { life: [], work: [] };
 try {
   const set = await (await fetch("/api/games/my-story/data/cards.json")).json();
   for (const group of ["starting_cards", "cards", "reunions", "achievements"]) {
     for (const card of set[group] || []) names.set(card.id, card);
   }
+  slots = { life: set.life_story_slots || [], work: set.work_slots || [] };
 } catch {
   // Without the card set the ids are shown instead: still playable.
 }
@@ -30,15 +32,45 @@ function chip(id) {
   return h("span", { class: "sleeve", title: String(id) }, cardName(id));
 }
 
-function icons(map) {
-  const entries = Object.entries(map || {}).filter(([, n]) => n);
-  return entries.length ? entries.map(([k, n]) => `${k} ${n}`).join(" · ") : "nothing";
+const LABEL = { years: "year", money: "Money", book: "Book", heart: "Heart & Cross", house: "House",
+  smile: "Smile", star: "Star" };
+
+/** {"years": 2, "money": 1} -> "2 years, 1 Money". */
+function amounts(map, none = "free") {
+  const parts = Object.entries(map || {}).filter(([, n]) => n).map(([k, n]) =>
+    k === "years" ? `${n} year${n === 1 ? "" : "s"}` : `${n} ${LABEL[k] || k}`);
+  return parts.length ? parts.join(", ") : none;
 }
 
-function track(title, ids) {
+function sum(a, b) {
+  const out = { ...(a || {}) };
+  for (const [k, n] of Object.entries(b || {})) out[k] = (out[k] || 0) + n;
+  return out;
+}
+
+/** What a track card costs to take (its slot, plus a Life Story's own requirement) and gives. */
+function facts(id, where, slot) {
+  const c = card(id);
+  if (!c) return "";
+  const take = where === "life" ? sum(slots.life[slot], c.requirement) : slots.work[slot];
+  const bits = [`take: ${amounts(take)}`];
+  if (where === "work" && c.kind === "occupation") {
+    bits.push(`switch: ${amounts(sum({ years: c.switching_year || 0 }, c.requirement))}`);
+  } else if (where === "work" && c.requirement) {
+    bits.push(`complete: ${amounts(c.requirement)}`);
+  }
+  if (c.play) bits.push(`plays ${amounts(c.play)}`);
+  if (Object.values(c.bonus || {}).some(Boolean)) bits.push(`CV bonus ${amounts(c.bonus)}`);
+  if ((c.colours || []).length) bits.push(c.colours.join("/"));
+  if (c.vp) bits.push(`${c.vp} VP`);
+  return bits.join(" · ");
+}
+
+function track(title, ids, where) {
   return h("div", {}, h("h3", { class: "panel-title" }, title),
     h("ol", { class: "words" }, ids.map((id, i) => h("li", { class: "word", title: String(id) },
-      h("span", { class: "hint" }, `${i + 1}. `), cardName(id)))));
+      h("span", { class: "hint" }, `${i + 1}. `), cardName(id),
+      h("small", { class: "hint card-facts" }, facts(id, where, i))))));
 }
 
 const STEP = { more: "may play more cards", choose: "chooses a resource", convert: "may convert",
@@ -52,10 +84,11 @@ export default {
     else if (view.phase === "over") parts.push(status("Game over"));
     else if (turn) {
       parts.push(status(`${ctx.names[turn.seat]}'s turn · ${STEP[turn.step] || turn.step}`),
-        h("p", {}, "Resources this turn: ", h("strong", {}, icons(turn.pool))),
+        h("p", {}, "Resources this turn: ", h("strong", {}, amounts(turn.pool, "nothing"))),
         turn.played && turn.played.length ? h("p", {}, "Played: ", turn.played.map(chip)) : null);
     }
-    parts.push(track("Life Story track", view.life_track || []), track("Occupation & Project track", view.work_track || []));
+    parts.push(track("Life Story track", view.life_track || [], "life"),
+      track("Occupation & Project track", view.work_track || [], "work"));
     if ((view.reunions || []).length) parts.push(h("p", {}, "Reunions: ", view.reunions.map(chip)));
     if ((view.achievements || []).length) parts.push(h("p", {}, "Achievements: ", view.achievements.map(chip)));
     const seats = view.seats || [];

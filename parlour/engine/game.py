@@ -143,6 +143,15 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> View:
         """JSON-safe: exactly what ``seat`` (or a spectator, ``None``) may know now."""
 
+    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
+        """Sentences for the table's log about what one move made public.
+
+        ``before`` and ``after`` are spectator views (``view(state, None)``) around the
+        move, so a narration cannot tell more than a spectator sees. ``names`` are the
+        seats' display names. The default says nothing; the server then logs only who moved.
+        """
+        return []
+
     # -- the end ----------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: S) -> bool:

@@ -135,19 +135,23 @@ class Room:
     # -- loading -----------------------------------------------------------------------
     def _restore(self, stored_actions: list[dict[str, Any]]) -> None:
         assert self.seed is not None
-        record = Record(self.game_id, len(self.seats), self.seed, dict(self.options),
-                        [{"seat": a["seat"], "action": a["action"]} for a in stored_actions])
+        record = Record(self.game_id, len(self.seats), self.seed, dict(self.options), [])
+        self.log.append(f"{self.game.title} with {len(self.seats)} players")
+        number = 0
         try:
+            # Step by step rather than replay() in one go: the log narrates every move.
             self.match = replay(record, get_game)
+            for number, a in enumerate(stored_actions, start=1):
+                before = self.match.view(None)
+                self.match.act(a["seat"], a["action"])
+                self.log.extend(self._move_lines(number, a["seat"], bool(a.get("bot")), before))
         except ParlourError as exc:
-            log.error("room %s cannot be replayed: %s", self.code, exc)
-            self.problem = f"this game can no longer be replayed ({exc})"
+            log.error("room %s cannot be replayed at move %d: %s", self.code, number, exc)
+            self.match = None
+            self.problem = f"this game can no longer be replayed (move {number}: {exc})"
             self.status = BROKEN
             return
         self.by_bot = [bool(a.get("bot")) for a in stored_actions]
-        self.log.append(f"{self.game.title} with {len(self.seats)} players")
-        for i, a in enumerate(stored_actions):
-            self.log.append(self._move_text(i + 1, a["seat"], bool(a.get("bot"))))
         if self.match.over:
             self.log.append(self._result_text())
         self.log = self.log[-LOG_KEEP:]
@@ -457,6 +461,7 @@ class Room:
         match = self.match
         assert match is not None
         index = len(match.record.actions)
+        before = match.view(None)
         try:
             match.act(seat, action)
         except ParlourError as exc:
@@ -473,18 +478,31 @@ class Room:
             await self.reload()
             raise StoreConflict("the move could not be saved; please try again") from None
         self.by_bot.append(bot)
-        self._note(self._move_text(index + 1, seat, bot))
+        for line in self._move_lines(index + 1, seat, bot, before):
+            self._note(line)
         if result is not None:
             self.status = OVER
             self.deadlines.clear()
             self._note(self._result_text())
         self._changed(seat)
 
-    def _move_text(self, number: int, seat: int, bot: bool) -> str:
+    def _move_lines(self, number: int, seat: int, bot: bool,
+                    before: dict[str, Any]) -> list[str]:
+        """Who moved, then what the move made public, from the spectator's views only."""
+        assert self.match is not None
         who = self.seat_name(seat)
         if bot and self.seats[seat].bot is None:
-            return f"Move {number}: a bot played for {who}"
-        return f"Move {number}: {who}"
+            first = f"Move {number}: a bot played for {who}"
+        else:
+            first = f"Move {number}: {who}"
+        names = [self.seat_name(i) for i in range(len(self.seats))]
+        try:
+            told = self.game.narrate(before, self.match.view(None), names)
+        except Exception:
+            # The log is a courtesy: a narration bug must not stop the game.
+            log.exception("room %s: could not narrate move %d", self.code, number)
+            told = []
+        return [first, *told]
 
     def _result_text(self) -> str:
         assert self.match is not None

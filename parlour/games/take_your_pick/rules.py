@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,7 @@ from parlour.engine import (
 )
 
 from .content import BUILTIN, Card, Deck, DeckError, check_deck
+from .narrate import narrate
 
 STANDARD = "standard"
 LARGE_GROUP = "large-group"
@@ -228,6 +229,9 @@ class TakeYourPick(Game[TakeYourPickState]):
 
     def view(self, state: TakeYourPickState, seat: int | None) -> View:
         return _view(state, seat)
+
+    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
+        return narrate(before, after, names)
 
     def is_over(self, state: TakeYourPickState) -> bool:
         return state.phase == OVER

@@ -1,0 +1,77 @@
+"""Take Your Pick: what one move made public, in sentences for the table's log.
+
+Only spectator views are compared, so nothing here can give away a reader's
+hidden predictions before the Subject answers them. Phrases are quoted because
+they are often several words long and read badly run into a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
+            names: Sequence[str]) -> list[str]:
+    """Sentences about the card answered, the card now read, and any round or game end."""
+    lines: list[str] = []
+    new_reads = after["reads"][len(before["reads"]):]
+    for read in new_reads:
+        lines.append(_pick_line(read, after["reads"], names))
+    lines.extend(_round_end_lines(before, after, names))
+    reading = after["reading"]
+    if reading is not None and reading != before["reading"]:
+        lines.append(_reading_line(reading, names))
+    return lines
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _quote(phrase: str) -> str:
+    return f'"{phrase}"'
+
+
+def _reading_line(reading: Mapping[str, Any], names: Sequence[str]) -> str:
+    a, b = reading["card"]
+    return f"{names[reading['reader']]} reads card {reading['number']}: {_quote(a)} or {_quote(b)}?"
+
+
+def _pick_line(read: Mapping[str, Any], reads: Sequence[Mapping[str, Any]],
+               names: Sequence[str]) -> str:
+    reader = names[read["reader"]]
+    # The reader's points this round, counted from the public log: the seat's
+    # round_score is already reset when the pick ended the round.
+    points = sum(1 for r in reads if r["round"] == read["round"]
+                 and r["reader"] == read["reader"] and r["correct"])
+    said = (f"{names[read['subject']]} picks {_quote(read['pick'])}; {reader} predicted"
+            f" {_quote(read['guess'])}")
+    if read["correct"]:
+        return f"{said}: right ({_plural(points, 'point')} this round)."
+    return f"{said}: wrong, so {reader}'s turn ends with {_plural(points, 'point')}."
+
+
+def _round_end_lines(before: Mapping[str, Any], after: Mapping[str, Any],
+                     names: Sequence[str]) -> list[str]:
+    if len(after["rounds"]) <= len(before["rounds"]):
+        return []
+    last = after["rounds"][-1]
+    subject = last["subject"]
+    lines = [f"Round {last['round']} is over: {names[subject]}, the Subject, scores"
+             f" {_plural(last['scores'][subject], 'point')}."]
+    if after["over"]:
+        lines.append(_winner_line(after, names))
+    elif after["round"] != before["round"]:
+        lines.append(f"Round {after['round']}: {names[after['subject']]} is the Subject.")
+    return lines
+
+
+def _winner_line(after: Mapping[str, Any], names: Sequence[str]) -> str:
+    scores = [seat["score"] for seat in after["seats"]]
+    top = max(scores)
+    winners = [names[s] for s, score in enumerate(scores) if score == top]
+    if len(winners) == 1:
+        return f"The game is over: {winners[0]} wins with {_plural(top, 'point')}."
+    joined = ", ".join(winners[:-1]) + f" and {winners[-1]}"
+    return f"The game is over: {joined} tie with {_plural(top, 'point')}."

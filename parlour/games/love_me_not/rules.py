@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,8 @@ from parlour.engine import (
     View,
     require_keys,
 )
+
+from .narrate import narrate
 
 # -- the game's facts ---------------------------------------------------------
 SUITS = ("H", "D", "C", "S")
@@ -153,6 +155,9 @@ class LoveMeNot(Game[LoveMeNotState]):
 
     def view(self, state: LoveMeNotState, seat: int | None) -> View:
         return _view(state, seat)
+
+    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
+        return narrate(before, after, names)
 
     def is_over(self, state: LoveMeNotState) -> bool:
         return state.over

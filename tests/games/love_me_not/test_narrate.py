@@ -1,0 +1,150 @@
+"""Love Me Not: the table's log says what each move turned face up."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from parlour.games.love_me_not import GAME, LoveMeNotState
+from parlour.games.love_me_not.narrate import card_text, narrate
+
+NAMES = ["Ann", "Bob"]
+
+# Each turn seat 0 draws the top two cards, then seat 1 the next two (as in test_rules).
+STACKED = ["2H", "2S", "3H", "3S",
+           "JS", "4H", "4S", "5H",
+           "2D", "3D", "JH", "5S",
+           "4D", "2C", "5D", "JD",
+           "3C", "4C", "5C", "JC"]
+KEEPS = [("2H", "3S"), ("JS", "5H"), ("2D", "JH"), ("4D", "JD"), ("3C", "JC")]
+
+# A deck whose first match is a 12–12 tie.
+TIED = ["2H", "3H", "2S", "3S", "4H", "5H", "4S", "5S", "JH", "2D", "JS", "2C",
+        "3D", "4D", "3C", "4C", "5D", "JD", "5C", "JC"]
+TIED_KEEPS = [("2H", "2S"), ("4H", "4S"), ("JH", "2C"), ("3D", "3C"), ("5D", "JC")]
+
+CARD = re.compile(r"([2-5J])([♥♦♣♠])")
+SIGN_SUIT = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}
+
+
+def told(state: LoveMeNotState, seat: int, card: str) -> list[str]:
+    before = GAME.view(state, None)
+    GAME.apply(state, seat, {"keep": card})
+    return GAME.narrate(before, GAME.view(state, None), NAMES)
+
+
+def stacked(matches: int, deck: list[str] = STACKED, seed: int = 1) -> LoveMeNotState:
+    return GAME.setup(2, {"matches": matches, "deck": deck}, seed)
+
+
+def play(state: LoveMeNotState, keeps: list[tuple[str, str]]) -> list[str]:
+    """Plays whole turns; what the last move said."""
+    said: list[str] = []
+    for k0, k1 in keeps:
+        told(state, 0, k0)
+        said = told(state, 1, k1)
+    return said
+
+
+def test_cards_are_written_with_suit_signs() -> None:
+    assert [card_text(c) for c in ("5H", "JS", "2D", "3C")] == ["5♥", "J♠", "2♦", "3♣"]
+
+
+def test_a_first_choice_in_a_turn_reveals_nothing() -> None:
+    state = stacked(1)
+    play(state, KEEPS[:2])
+    assert told(state, 0, "2D") == []
+
+
+def test_the_first_turn_reveals_nothing_even_when_both_have_chosen() -> None:
+    state = stacked(1)
+    assert told(state, 0, "2H") == []
+    assert told(state, 1, "3S") == []
+
+
+def test_the_second_choice_of_a_turn_reveals_both_cards_from_the_turn_before() -> None:
+    state = stacked(1)
+    play(state, KEEPS[:2])
+    told(state, 0, "2D")
+    assert told(state, 1, "JH") == ["Ann's card from turn 2: J♠.", "Bob's card from turn 2: 5♥."]
+
+
+def test_the_match_end_reveals_last_cards_piles_and_points_single_match() -> None:
+    state = stacked(1)
+    assert play(state, KEEPS) == [
+        "Ann's cards from turns 4 and 5: 4♦, 3♣; pile: 2♠, 4♥, 3♦, 2♣, 4♣.",
+        "Bob's cards from turns 4 and 5: J♦, J♣; pile: 3♥, 4♠, 5♠, 5♦, 5♣.",
+        "Match 1: Ann 8, Bob 10 — Bob wins the match and the game.",
+    ]
+
+
+def test_a_match_won_in_best_of_three_gives_the_standing() -> None:
+    state = stacked(3)
+    said = play(state, KEEPS)
+    assert said[-1] == "Match 1: Ann 8, Bob 10 — Bob wins the match (matches won: Ann 0, Bob 1)."
+    assert len(said) == 3
+
+
+def test_the_new_match_s_first_moves_reveal_nothing() -> None:
+    state = stacked(3)
+    play(state, KEEPS)
+    hands = [GAME.view(state, s)["hand"][0] for s in (0, 1)]
+    assert told(state, 0, hands[0]) == []
+    assert told(state, 1, hands[1]) == []
+
+
+def test_a_tied_match_in_best_of_three_deals_another() -> None:
+    state = stacked(3, TIED)
+    assert play(state, TIED_KEEPS)[-1] == (
+        "Match 1: Ann 12, Bob 12 — a tie, so nobody wins the match and another is dealt."
+    )
+
+
+def test_a_tied_single_match_ends_the_game_in_a_tie() -> None:
+    state = stacked(1, TIED)
+    assert play(state, TIED_KEEPS) == [
+        "Ann's cards from turns 4 and 5: 3♦, 5♦; pile: 3♥, 5♥, 2♦, 4♦, J♦.",
+        "Bob's cards from turns 4 and 5: 3♣, J♣; pile: 3♠, 5♠, J♠, 4♣, 5♣.",
+        "Match 1: Ann 12, Bob 12 — a tie, and the game ends in a tie.",
+    ]
+
+
+def test_the_deciding_match_names_the_game_s_winner() -> None:
+    state = stacked(3, seed=2)
+    play(state, KEEPS)
+    said: list[str] = []
+    while not GAME.is_over(state):
+        hands = [GAME.view(state, s)["hand"][0] for s in (0, 1)]
+        told(state, 0, hands[0])
+        said = told(state, 1, hands[1])
+    assert said == [
+        "Ann's cards from turns 4 and 5: 5♣, J♣; pile: 4♥, 3♥, 5♠, 2♥, 4♠.",
+        "Bob's cards from turns 4 and 5: J♠, 3♣; pile: J♦, 2♠, 2♦, 5♦, 3♠.",
+        "Match 3: Ann 3, Bob 10 — Bob wins the match and the game (matches won: Ann 1, Bob 2).",
+    ]
+
+
+def test_names_are_the_ones_given() -> None:
+    state = stacked(1)
+    play(state, KEEPS[:2])
+    before = GAME.view(state, None)
+    told(state, 0, "2D")
+    GAME.apply(state, 1, {"keep": "JH"})
+    assert narrate(before, GAME.view(state, None), ["X", "Y"]) == [
+        "X's card from turn 2: J♠.", "Y's card from turn 2: 5♥."]
+
+
+def test_random_games_narrate_only_public_cards() -> None:
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.setup(2, {"matches": rng.choice([1, 3])}, seed)
+        while not GAME.is_over(state):
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            before = GAME.view(state, None)
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            after = GAME.view(state, None)
+            public = json.dumps(after)
+            for sentence in GAME.narrate(before, after, NAMES):
+                for rank, sign in CARD.findall(sentence):
+                    assert f'"{rank}{SIGN_SUIT[sign]}"' in public, (seed, sentence)

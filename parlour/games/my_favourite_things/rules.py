@@ -22,7 +22,7 @@ Most hearts after two rounds wins; tied players share the victory.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,6 +201,11 @@ class MyFavouriteThings(Game[MFTState]):
         from .views import view
 
         return view(state, seat)
+
+    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
+        from .narrate import narrate
+
+        return narrate(before, after, names)
 
     def is_over(self, state: MFTState) -> bool:
         return state.phase == OVER

@@ -1,0 +1,61 @@
+"""The room's log: who moved, then what the move made public, rebuilt the same after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.games.love_me_not import LoveMeNot
+
+
+def moves_and_narration(snapshot: dict[str, Any]) -> list[str]:
+    log: list[str] = snapshot["room"]["log"]
+    first = next(i for i, line in enumerate(log) if line.startswith("Move 1:"))
+    return log[first:]
+
+
+def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
+        kit: Any, db: Path) -> None:
+    from tests.server.test_rooms import play_out, seat_two_people
+
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        play_out(kit, [host, guest], seed=7)
+        before = moves_and_narration(host.last)
+        assert before == moves_and_narration(guest.last)
+        moves = [line for line in before if line.startswith("Move ")]
+        assert [line.split(": ")[0] for line in moves] == [f"Move {n}" for n in range(1, 11)]
+        assert sorted(line.split(": ")[1] for line in moves) == ["Ann"] * 5 + ["Bob"] * 5
+        told = [line for line in before if not line.startswith("Move ")]
+        # Turn 2's choices reveal turn 1's cards, and so on; the end reveals the rest.
+        assert sum("turn 1" in line for line in told) == 2, told
+        match_line = next(line for line in told if line.startswith("Match 1: Ann "))
+        assert match_line.endswith(("wins the match and the game.", "the game ends in a tie."))
+        assert told[-1].startswith("Game over. Winner: ")
+    with kit.open_client(db) as client:
+        again = kit.connect(client, code, token)
+        assert moves_and_narration(again.last) == before
+
+
+def test_a_failing_narration_does_not_stop_the_game(kit: Any, db: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.server.test_rooms import seat_two_people
+
+    def broken(*_: Any) -> list[str]:
+        raise RuntimeError("narration bug")
+
+    monkeypatch.setattr(LoveMeNot, "narrate", broken)
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, _ = seat_two_people(kit, client, code, token)
+        assert host.request({"type": "start"})["type"] == "ok"
+        snapshot = host.until(lambda m: m["play"] is not None and m["play"]["legal"])
+        action = snapshot["play"]["legal"]["choices"][0]
+        assert host.request({"type": "act", "action": action})["type"] == "ok"
+        assert host.last["play"]["version"] == 1
+        assert host.last["room"]["log"][-1] == "Move 1: Ann"

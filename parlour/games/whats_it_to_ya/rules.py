@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,7 @@ from parlour.engine import (
 )
 
 from .content import STANDARD, DeckDataError, check_word, norm
+from .narrate import narrate
 
 # -- the game's facts -------------------------------------------------------------
 CARDS_PER_ROUND = 5
@@ -211,6 +212,9 @@ class WhatsItToYa(Game[WityState]):
 
     def view(self, state: WityState, seat: int | None) -> View:
         return _view(state, seat)
+
+    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
+        return narrate(before, after, names)
 
     def is_over(self, state: WityState) -> bool:
         return state.over

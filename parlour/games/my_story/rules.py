@@ -20,7 +20,7 @@ A turn is split into small decisions, each an enumerable list of actions
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from parlour.engine import (
@@ -314,6 +314,11 @@ class MyStory(Game[MyStoryState]):
         from .views import view
 
         return view(self, state, seat)
+
+    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
+        from .narrate import narrate
+
+        return narrate(before, after, names, self.cs)
 
     def is_over(self, state: MyStoryState) -> bool:
         return state.phase == "over"

@@ -47,12 +47,15 @@ class TerminalPlayer:
         self.renderer = load_renderer(match.game.id)
         self.humans = [s for s in range(match.record.players) if s not in agents]
         self.last_human: int | None = None
+        self.names = [f"Player {s + 1}" for s in range(match.record.players)]
+        self.news: list[str] = []  # what became public since a human last looked
 
     def run(self) -> None:
         while not self.match.over:
             for seat in sorted(self.match.to_act):
                 if seat in self.match.to_act:
                     self._turn(seat)
+        self._tell_news()
         self.console.print(Rule("Game over"))
         self.console.print(self.render(self.match.view(None)))
         result = self.match.result()
@@ -76,16 +79,27 @@ class TerminalPlayer:
     def _turn(self, seat: int) -> None:
         legal = self.match.legal(seat)
         if seat in self.agents:
-            self.match.act(seat, self.agents[seat].act(self.match.view(seat), legal))
+            self._act(seat, self.agents[seat].act(self.match.view(seat), legal))
             return
         self._hand_over(seat)
+        self._tell_news()
         while True:
             self.console.print(self.render(self.match.view(seat)))
             try:
-                self.match.act(seat, self._ask(legal))
+                self._act(seat, self._ask(legal))
                 return
             except ParlourError as exc:
                 self.console.print(Text(f"Not allowed: {exc}", style="bold red"))
+
+    def _act(self, seat: int, action: Action) -> None:
+        before = self.match.view(None)
+        self.match.act(seat, action)
+        self.news += self.match.game.narrate(before, self.match.view(None), self.names)
+
+    def _tell_news(self) -> None:
+        for line in self.news:
+            self.console.print(Text(f"• {line}", style="cyan"))
+        self.news.clear()
 
     def _hand_over(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human != seat:

@@ -106,3 +106,14 @@ def test_play_my_story_to_the_end_shows_the_score_sheet() -> None:
     sheet = out.output[out.output.index("Score sheet"):]
     for area in ("achievements", "life stories", "projects", "majorities", "retirement", "total"):
         assert area in sheet
+
+
+def test_play_tells_what_each_move_made_public() -> None:
+    out = runner.invoke(app, ["play", "love-me-not", "--seed", "3", "--options",
+                              '{"matches": 1}'], input="1\n" * 20)
+    assert out.exit_code == 0, out.output
+    lines = [line.strip() for line in out.output.splitlines()]
+    for turn in (1, 2, 3):
+        assert sum(line.startswith(f"• Player {s}'s card from turn {turn}: ")
+                   for line in lines for s in (1, 2)) == 2
+    assert sum(line.startswith("• Match 1: Player 1 ") for line in lines) == 1

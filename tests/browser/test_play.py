@@ -92,6 +92,11 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
     play_until_over(people, random.Random(11), texts=texts, pause=screenshots)
     expect(table.page.locator("#result")).to_be_visible()
     check_result([host, guest, table], server, code)
+    # The shared screen shows the log, with what the moves made public, not only who moved.
+    assert table.page.locator("#log").evaluate("(log) => log.open")
+    told = [line for line in table.page.locator("#log-list li").all_text_contents()
+            if not line.startswith(("Move ", "Game over", get_game(game_id).title))]
+    assert told, table.page.locator("#log-list").text_content()
     shot(guest.page, f"{slug}-result", tmp_path)
     if game_id == "my-favourite-things":
         # A favourite typed as markup shows as text and runs nothing.

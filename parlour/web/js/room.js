@@ -7,6 +7,8 @@ import { rendererFor, reveals, tree } from "./render.js";
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 const params = new URLSearchParams(location.search);
 const tableOnly = params.get("table") === "1";
+// A shared screen has room for the story of the game: open the log there.
+if (tableOnly) document.getElementById("log").open = true;
 
 const el = {
   status: $("#conn"), code: $("#room-code"), lobby: $("#lobby"), play: $("#play"),

@@ -252,3 +252,39 @@ def test_my_story_tracks_show_what_each_card_costs_and_gives(browser: Browser,
 
 LABELS = {"money": "Money", "book": "Book", "heart": "Heart & Cross", "house": "House",
           "smile": "Smile", "star": "Star"}
+
+
+def test_a_ranking_can_be_reordered_by_dragging_and_by_keyboard(browser: Browser,
+                                                                server: Server) -> None:
+    host, guest, _ = set_up_game(browser, server, "whats-it-to-ya")
+    page = guest.page
+    expect(page.locator("#controls")).to_have_attribute("data-kind", "ranking")
+    pool = page.locator("#controls .ranking .choices button")
+    words = [pool.nth(i).text_content() for i in range(pool.count())]
+    while pool.count():
+        pool.first.click()
+    ranked = page.locator("#controls .ranked li")
+
+    def shown() -> list[str | None]:
+        return [ranked.nth(i).text_content() for i in range(ranked.count())]
+
+    assert shown() == words
+    # Drag the fourth word above the first, as a finger or mouse would.
+    start, target = ranked.nth(3).bounding_box(), ranked.nth(0).bounding_box()
+    assert start is not None and target is not None
+    page.mouse.move(start["x"] + 20, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):
+        y = start["y"] + (target["y"] + 2 - start["y"]) * step / 10
+        page.mouse.move(start["x"] + 20, y)
+    page.mouse.up()
+    assert shown() == [words[3], words[0], words[1], words[2], words[4]]
+    # A plain tap still takes an item back; Alt+Down moves the focused item down.
+    page.locator("#controls .ranked button").nth(1).focus()
+    page.keyboard.press("Alt+ArrowDown")
+    assert shown() == [words[3], words[1], words[0], words[2], words[4]]
+    ranked.nth(4).locator("button").click()
+    assert shown() == [words[3], words[1], words[0], words[2]]
+    for p in (host, guest):
+        assert p.errors == []
+        p.close()

@@ -78,7 +78,52 @@ function textsInput(spec, submit) {
   return form;
 }
 
-/** Ranking: tap the items in order (most important first); tap a placed item to take it back. */
+/**
+ * Let the items of `list` be dragged (mouse, pen or finger) to a new place in `order`.
+ * A press that barely moves stays a tap, so tapping a placed item still takes it back.
+ */
+function dragToReorder(list, order, redraw) {
+  let drag = null;
+  list.addEventListener("pointerdown", (event) => {
+    const li = event.target.closest("li");
+    if (!li || event.button > 0) return;
+    drag = { li, from: [...list.children].indexOf(li), y: event.clientY, id: event.pointerId, moved: false };
+  });
+  list.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.abs(dy) < 8) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      list.setPointerCapture(event.pointerId);
+      drag.li.classList.add("dragging");
+    }
+    drag.li.style.transform = `translateY(${dy}px)`;
+  });
+  list.addEventListener("pointerup", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { li, from, moved } = drag;
+    drag = null;
+    if (!moved) return;
+    const above = [...list.children].filter((other) => other !== li && middle(other) < event.clientY);
+    const [x] = order.splice(from, 1);
+    order.splice(above.length, 0, x);
+    list.dataset.dragged = "1"; // the click that ends a drag is not a tap
+    setTimeout(() => delete list.dataset.dragged, 0);
+    redraw();
+  });
+  list.addEventListener("pointercancel", () => { drag = null; redraw(); });
+}
+
+function middle(el) {
+  const box = el.getBoundingClientRect();
+  return box.top + box.height / 2;
+}
+
+/**
+ * Ranking: tap the items in order (most important first); tap a placed item to take it back;
+ * drag a placed item, or Alt+Arrow on it, to move it up or down.
+ */
 function rankingInput(spec, submit, item) {
   const items = spec.items || [];
   const order = [];
@@ -92,8 +137,21 @@ function rankingInput(spec, submit, item) {
         item(x))));
     ranked.replaceChildren(...order.map((x, i) => h("li", {},
       h("button", { type: "button", class: "placed", "aria-label": `${i + 1}: ${item(x)} (tap to take back)`,
-        onclick: () => { order.splice(order.indexOf(x), 1); draw(); focusNext(); } }, item(x)))));
+        onclick: () => {
+          if (ranked.dataset.dragged) return;
+          order.splice(order.indexOf(x), 1); draw(); focusNext();
+        },
+        onkeydown: (event) => moveByKey(event, i) }, item(x)))));
     send.disabled = order.length !== items.length;
+  }
+  function moveByKey(event, i) {
+    const by = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+    const j = i + (by || 0);
+    if (!event.altKey || !by || j < 0 || j >= order.length) return;
+    event.preventDefault();
+    [order[i], order[j]] = [order[j], order[i]];
+    draw();
+    ranked.querySelectorAll("button")[j]?.focus();
   }
   function focusNext() {
     // Keep keyboard users in place: the tapped button is gone, so move to the next one.
@@ -101,9 +159,11 @@ function rankingInput(spec, submit, item) {
   }
   send.addEventListener("click", () => submit({ [spec.key]: [...order] }));
   clear.addEventListener("click", () => { order.length = 0; draw(); });
+  dragToReorder(ranked, order, draw);
   draw();
   return h("div", { class: "free ranking" },
     h("p", { class: "hint" }, spec.label || "Tap the items in order, first = top."),
+    h("p", { class: "hint" }, "Drag a placed item (or Alt+↑/↓) to move it; tap it to take it back."),
     pool, ranked, h("div", { class: "row" }, clear, send));
 }
 

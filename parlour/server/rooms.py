@@ -144,7 +144,7 @@ class Room:
             for number, a in enumerate(stored_actions, start=1):
                 before = self.match.view(None)
                 self.match.act(a["seat"], a["action"])
-                self.log.extend(self._move_lines(number, a["seat"], bool(a.get("bot")), before))
+                self.log.append(self._move_line(number, a["seat"], bool(a.get("bot")), before))
         except ParlourError as exc:
             log.error("room %s cannot be replayed at move %d: %s", self.code, number, exc)
             self.match = None
@@ -478,17 +478,18 @@ class Room:
             await self.reload()
             raise StoreConflict("the move could not be saved; please try again") from None
         self.by_bot.append(bot)
-        for line in self._move_lines(index + 1, seat, bot, before):
-            self._note(line)
+        self._note(self._move_line(index + 1, seat, bot, before))
         if result is not None:
             self.status = OVER
             self.deadlines.clear()
             self._note(self._result_text())
         self._changed(seat)
 
-    def _move_lines(self, number: int, seat: int, bot: bool,
-                    before: dict[str, Any]) -> list[str]:
-        """Who moved, then what the move made public, from the spectator's views only."""
+    def _move_line(self, number: int, seat: int, bot: bool, before: dict[str, Any]) -> str:
+        """Who moved, then what the move made public, from the spectator's views only.
+
+        One line per move, so that the log (shown newest first) keeps each move together.
+        """
         assert self.match is not None
         who = self.seat_name(seat)
         if bot and self.seats[seat].bot is None:
@@ -502,7 +503,7 @@ class Room:
             # The log is a courtesy: a narration bug must not stop the game.
             log.exception("room %s: could not narrate move %d", self.code, number)
             told = []
-        return [first, *told]
+        return " — ".join([first, " ".join(told)]) if told else first
 
     def _result_text(self) -> str:
         assert self.match is not None

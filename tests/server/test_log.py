@@ -1,4 +1,4 @@
-"""The room's log: who moved, then what the move made public, rebuilt the same after a restart."""
+"""The room's log: a line per move (who, then what it made public), the same after a restart."""
 
 from __future__ import annotations
 
@@ -30,13 +30,17 @@ def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
         assert before == moves_and_narration(guest.last)
         moves = [line for line in before if line.startswith("Move ")]
         assert [line.split(": ")[0] for line in moves] == [f"Move {n}" for n in range(1, 11)]
-        assert sorted(line.split(": ")[1] for line in moves) == ["Ann"] * 5 + ["Bob"] * 5
-        told = [line for line in before if not line.startswith("Move ")]
-        # Turn 2's choices reveal turn 1's cards, and so on; the end reveals the rest.
-        assert sum("turn 1" in line for line in told) == 2, told
-        match_line = next(line for line in told if line.startswith("Match 1: Ann "))
-        assert match_line.endswith(("wins the match and the game.", "the game ends in a tie."))
-        assert told[-1].startswith("Game over. Winner: ")
+        assert sorted(line.split(":")[1].split(" —")[0] for line in moves) == [" Ann"] * 5 + [
+            " Bob"] * 5
+        # One line per move: the second choice of turns 2, 3 and 4 reveals both cards of the
+        # turn before; the last move reveals the rest and the score.
+        told = [line.split(" — ", 1)[1] for line in moves if " — " in line]
+        assert len(told) == 4, moves
+        assert told[0].startswith(("Ann's card from turn 1: ", "Bob's card from turn 1: "))
+        assert told[0].count("card from turn 1:") == 2
+        assert "Match 1: Ann " in told[-1]
+        assert told[-1].endswith(("wins the match and the game.", "the game ends in a tie."))
+        assert before[-1].startswith("Game over. Winner: ")
     with kit.open_client(db) as client:
         again = kit.connect(client, code, token)
         assert moves_and_narration(again.last) == before

@@ -60,3 +60,23 @@ def test_every_bot_finishes_a_game(game_id: str) -> None:
     result = match.result()
     assert result is not None and result.winners
     assert len(result.scores) == players
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_narration_speaks_of_changes_only_and_names_the_players(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = random.Random(5)
+    players = min(game.min_players + 1, game.max_players)
+    names = [f"Player{s}" for s in range(players)]
+    match = Match.new(game, players, {}, 5)
+    spoken = 0
+    while not match.over:
+        seat = rng.choice(sorted(match.to_act))
+        before = match.view(None)
+        match.act(seat, game.rollout_action(match.state, seat, rng))
+        after = match.view(None)
+        told = game.narrate(before, after, names)
+        assert all(isinstance(line, str) and line.strip() for line in told)
+        assert game.narrate(after, after, names) == []  # nothing new, nothing to say
+        spoken += bool(told)
+    assert spoken > 0

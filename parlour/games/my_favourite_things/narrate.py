@@ -58,11 +58,10 @@ def _sleeves_back(after: Mapping[str, Any], names: Sequence[str]) -> str:
 def _play(before: Mapping[str, Any], after: Mapping[str, Any],
           names: Sequence[str]) -> list[str]:
     if len(after["tricks"]) == len(before["tricks"]):
-        # The trick is still open: only the sleeve just played is new.
+        # The trick is still open: only the sleeves played since ``before`` are new.
+        old = (before.get("trick") or {}).get("plays") or []
         plays = (after.get("trick") or {}).get("plays") or []
-        if not plays:
-            return []
-        return [_played(plays[-1], names)]
+        return [_played(play, names) for play in plays[len(old):]]
     trick = after["tricks"][-1]
     out = [_played(trick["plays"][-1], names), _reveal(trick, names), _win(trick, after, names)]
     if len(after["history"]) > len(before["history"]):

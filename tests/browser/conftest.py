@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -97,7 +97,10 @@ class Person:
     """One person with their own browser context (their own storage: their own seat token)."""
 
     def __init__(self, browser: Browser, viewport: dict[str, int], name: str) -> None:
-        self.context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        # On a phone-sized screen, a touch screen: its moves are made by tapping.
+        self.touch = viewport == PHONE
+        self.context = browser.new_context(viewport=viewport,  # type: ignore[arg-type]
+                                           has_touch=self.touch)
         self.page: Page = self.context.new_page()
         self.name = name
         self.dialogs: list[str] = []
@@ -127,6 +130,13 @@ class Person:
         page.click(f"#sit-{seat}")
         expect(page.locator(".seat.you .seat-name")).to_have_text(self.name)
 
+    def press(self, target: Locator) -> None:
+        """Tap on a touch screen, click elsewhere."""
+        if self.touch:
+            target.tap()
+        else:
+            target.click()
+
     def move(self, rng: random.Random, texts: dict[str, str] | None = None) -> None:
         """Make a legal move through the controls, whatever their kind; wait until it is taken."""
         page = self.page
@@ -136,28 +146,28 @@ class Person:
         tag = f"{self.name} {self.moves}"
         if kind == "choices":
             buttons = page.locator("#controls button.choice")
-            buttons.nth(rng.randrange(buttons.count())).click()
+            self.press(buttons.nth(rng.randrange(buttons.count())))
         elif kind == "text":
             page.fill("#free-text", (texts or {}).get("text", f"Topic {tag}"))
-            page.locator("#controls button[type=submit]").click()
+            self.press(page.locator("#controls button[type=submit]"))
         elif kind == "texts":
             fields = page.locator("#controls input[type=text]")
             for i in range(fields.count()):
                 fields.nth(i).fill((texts or {}).get(f"texts{i}", f"Thing {tag}.{i}"))
-            page.locator("#controls button[type=submit]").click()
+            self.press(page.locator("#controls button[type=submit]"))
         elif kind == "ranking":
             pool = page.locator("#controls .ranking .choices button")
             while pool.count():
-                pool.nth(rng.randrange(pool.count())).click()
-            page.get_by_role("button", name="Send ranking").click()
+                self.press(pool.nth(rng.randrange(pool.count())))
+            self.press(page.get_by_role("button", name="Send ranking"))
         elif kind == "arrangement":
             cards = page.locator("#controls .arrangement > li")
             for i in range(cards.count()):
                 options = cards.nth(i).locator("[role=radio]")
-                options.nth(rng.randrange(options.count())).click()
+                self.press(options.nth(rng.randrange(options.count())))
             if cards.count() > 1 and rng.random() < 0.5:
-                page.get_by_role("button", name="Move card 2 up").click()
-            page.locator("#controls button.primary").click()
+                self.press(page.get_by_role("button", name="Move card 2 up"))
+            self.press(page.locator("#controls button.primary"))
         else:
             raise AssertionError(f"no control for kind {kind!r} (page errors: {self.errors})")
         # The move is settled once the server answered (the page shows its newer version,

@@ -11,11 +11,13 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .agents import RandomAgent
 from .errors import IllegalAction
-from .game import Game
+from .game import Game, View
 from .records import Match, Record, replay
 
 
@@ -88,3 +90,24 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
+
+
+def unexplained_words(sentence: str, view: View, names: Sequence[str],
+                      template: Collection[str]) -> list[str]:
+    """Words of a narrated ``sentence`` that are neither ``template`` words, seat names,
+    nor text found in the public ``view``: a cheap guard that narration repeats only
+    what a spectator was shown.
+
+    >>> unexplained_words("Ann plays Linen.", {"played": ["Linen"]}, ["Ann"], {"plays"})
+    []
+    >>> unexplained_words("Ann plays Silk.", {"played": ["Linen"]}, ["Ann"], {"plays"})
+    ['Silk']
+    """
+    public = json.dumps(view, ensure_ascii=False)
+    rest = sentence
+    texts = set(re.findall(r'"((?:[^"\\]|\\.)*)"', public)) | set(names)
+    for text in sorted(texts, key=len, reverse=True):
+        if len(text) > 1:
+            rest = rest.replace(text, " ")
+    allowed = {w.lower() for w in template}
+    return [w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() not in allowed]

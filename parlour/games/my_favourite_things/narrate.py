@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.engine.narration import counted, game_over, seat_name
+
 from .rules import BROKEN_HEART, CATEGORY, PLAY, WRITING
 
 
@@ -26,10 +28,6 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
     return []
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-
 def _q(text: str) -> str:
     # Entries are free text ("The ball is in your court"), so quotes mark where one ends.
     return f"\u201c{text}\u201d"
@@ -39,18 +37,14 @@ def _rank(rank: int) -> str:
     return "a Broken Heart" if rank == BROKEN_HEART else f"rank {rank}"
 
 
-def _hearts(count: int) -> str:
-    return f"{count} heart" if count == 1 else f"{count} hearts"
-
-
 def _categories(after: Mapping[str, Any], names: Sequence[str]) -> str:
-    gifts = [f"{_name(names, s['seat'])} gave {_name(names, s['writer'])} {_q(s['category'])}"
-             for s in after["seats"]]
+    gifts = [f"{seat_name(names, s['seat'])} gave {seat_name(names, s['writer'])}"
+             f" {_q(s['category'])}" for s in after["seats"]]
     return "The categories are read out: " + "; ".join(gifts) + "."
 
 
 def _sleeves_back(after: Mapping[str, Any], names: Sequence[str]) -> str:
-    leader = _name(names, after["trick"]["leader"])
+    leader = seat_name(names, after["trick"]["leader"])
     return (f"Round {after['round']}: every set is written and read out;"
             f" {leader} leads trick 1.")
 
@@ -67,16 +61,18 @@ def _play(before: Mapping[str, Any], after: Mapping[str, Any],
     if len(after["history"]) > len(before["history"]):
         out.append(_round_end(after["history"][-1], names))
     if after.get("over"):
-        out.append(_game_end(after, names))
+        winners = list(after.get("winners") or [])
+        top = counted(after["hearts"][winners[0]], "heart") if winners else ""
+        out.append(game_over(names, winners, top))
     return out
 
 
 def _played(play: Mapping[str, Any], names: Sequence[str]) -> str:
-    return f"{_name(names, play['seat'])} plays {_q(play['entry'])}."
+    return f"{seat_name(names, play['seat'])} plays {_q(play['entry'])}."
 
 
 def _reveal(trick: Mapping[str, Any], names: Sequence[str]) -> str:
-    shown = [f"{_name(names, p['seat'])}'s {_q(p['entry'])} is {_rank(p['rank'])}"
+    shown = [f"{seat_name(names, p['seat'])}'s {_q(p['entry'])} is {_rank(p['rank'])}"
              for p in trick["plays"]]
     return "Revealed: " + ", ".join(shown) + "."
 
@@ -87,21 +83,12 @@ def _win(trick: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str
     why = ""
     if play["rank"] == BROKEN_HEART and any(p["rank"] == 1 for p in trick["plays"]):
         why = ", which beats a 1"
-    return (f"{_name(names, winner)} wins trick {trick['number']} with {_q(play['entry'])}"
-            f" ({_rank(play['rank'])}{why}) and now has {_hearts(after['hearts'][winner])}.")
+    hearts = counted(after["hearts"][winner], "heart")
+    return (f"{seat_name(names, winner)} wins trick {trick['number']} with {_q(play['entry'])}"
+            f" ({_rank(play['rank'])}{why}) and now has {hearts}.")
 
 
 def _round_end(summary: Mapping[str, Any], names: Sequence[str]) -> str:
-    won = ", ".join(f"{_name(names, s)} {_hearts(h)}" for s, h in enumerate(summary["hearts"]))
+    won = ", ".join(f"{seat_name(names, s)} {counted(h, 'heart')}"
+                    for s, h in enumerate(summary["hearts"]))
     return f"Round {summary['round']} ends. Hearts this round: {won}."
-
-
-def _game_end(after: Mapping[str, Any], names: Sequence[str]) -> str:
-    winners = list(after.get("winners") or [])
-    if not winners:
-        return "The game is over."
-    top = _hearts(after["hearts"][winners[0]])
-    if len(winners) == 1:
-        return f"The game is over: {_name(names, winners[0])} wins with {top}."
-    who = ", ".join(_name(names, s) for s in winners[:-1]) + f" and {_name(names, winners[-1])}"
-    return f"The game is over: {who} share the victory with {top}."

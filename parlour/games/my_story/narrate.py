@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.engine.narration import listing
+
 from .cards import CardSet, default_card_set
 
 Event = Mapping[str, Any]
@@ -67,10 +69,6 @@ def _rested(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
 
 def amount(n: int, resource: str) -> str:
     return f"{n} {(SINGULAR if n == 1 else PLURAL).get(resource, resource)}"
-
-
-def listing(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def cost(event: Event) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.engine.narration import counted, game_over
+
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
             names: Sequence[str]) -> list[str]:
@@ -23,10 +25,6 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
     if reading is not None and reading != before["reading"]:
         lines.append(_reading_line(reading, names))
     return lines
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _quote(phrase: str) -> str:
@@ -48,8 +46,8 @@ def _pick_line(read: Mapping[str, Any], reads: Sequence[Mapping[str, Any]],
     said = (f"{names[read['subject']]} picks {_quote(read['pick'])}; {reader} predicted"
             f" {_quote(read['guess'])}")
     if read["correct"]:
-        return f"{said}: right ({_plural(points, 'point')} this round)."
-    return f"{said}: wrong, so {reader}'s turn ends with {_plural(points, 'point')}."
+        return f"{said}: right ({counted(points, 'point')} this round)."
+    return f"{said}: wrong, so {reader}'s turn ends with {counted(points, 'point')}."
 
 
 def _round_end_lines(before: Mapping[str, Any], after: Mapping[str, Any],
@@ -59,19 +57,11 @@ def _round_end_lines(before: Mapping[str, Any], after: Mapping[str, Any],
     last = after["rounds"][-1]
     subject = last["subject"]
     lines = [f"Round {last['round']} is over: {names[subject]}, the Subject, scores"
-             f" {_plural(last['scores'][subject], 'point')}."]
+             f" {counted(last['scores'][subject], 'point')}."]
     if after["over"]:
-        lines.append(_winner_line(after, names))
+        scores = [seat["score"] for seat in after["seats"]]
+        winners = [s for s, score in enumerate(scores) if score == max(scores)]
+        lines.append(game_over(names, winners, counted(max(scores), "point")))
     elif after["round"] != before["round"]:
         lines.append(f"Round {after['round']}: {names[after['subject']]} is the Subject.")
     return lines
-
-
-def _winner_line(after: Mapping[str, Any], names: Sequence[str]) -> str:
-    scores = [seat["score"] for seat in after["seats"]]
-    top = max(scores)
-    winners = [names[s] for s, score in enumerate(scores) if score == top]
-    if len(winners) == 1:
-        return f"The game is over: {winners[0]} wins with {_plural(top, 'point')}."
-    joined = ", ".join(winners[:-1]) + f" and {winners[-1]}"
-    return f"The game is over: {joined} tie with {_plural(top, 'point')}."

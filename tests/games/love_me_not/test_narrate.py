@@ -8,21 +8,9 @@ import re
 
 from parlour.games.love_me_not import GAME, LoveMeNotState
 from parlour.games.love_me_not.narrate import card_text, narrate
+from tests.games.love_me_not.test_rules import KEEPS, STACKED, TIED, TIED_KEEPS
 
 NAMES = ["Ann", "Bob"]
-
-# Each turn seat 0 draws the top two cards, then seat 1 the next two (as in test_rules).
-STACKED = ["2H", "2S", "3H", "3S",
-           "JS", "4H", "4S", "5H",
-           "2D", "3D", "JH", "5S",
-           "4D", "2C", "5D", "JD",
-           "3C", "4C", "5C", "JC"]
-KEEPS = [("2H", "3S"), ("JS", "5H"), ("2D", "JH"), ("4D", "JD"), ("3C", "JC")]
-
-# A deck whose first match is a 12–12 tie.
-TIED = ["2H", "3H", "2S", "3S", "4H", "5H", "4S", "5S", "JH", "2D", "JS", "2C",
-        "3D", "4D", "3C", "4C", "5D", "JD", "5C", "JC"]
-TIED_KEEPS = [("2H", "2S"), ("4H", "4S"), ("JH", "2C"), ("3D", "3C"), ("5D", "JC")]
 
 CARD = re.compile(r"([2-5J])([♥♦♣♠])")
 SIGN_SUIT = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}

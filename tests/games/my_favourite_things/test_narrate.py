@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
+from parlour.engine.conformance import unexplained_words
 from parlour.games.my_favourite_things import GAME, MFTState
 from parlour.games.my_favourite_things.rules import giver_for
 
@@ -155,17 +155,6 @@ TEMPLATE = {
 }
 
 
-def unexplained(sentence: str, after: dict[str, Any], names: list[str]) -> list[str]:
-    """Words of ``sentence`` that are neither template words, names, nor text in ``after``."""
-    public = json.dumps(after, ensure_ascii=False)
-    rest = sentence
-    for text in sorted(set(re.findall(r'"((?:[^"\\]|\\.)*)"', public)) | set(names),
-                       key=len, reverse=True):
-        if len(text) > 1:
-            rest = rest.replace(text, " ")
-    return [w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() not in TEMPLATE]
-
-
 def test_random_games_narrate_only_public_facts() -> None:
     for seed, players in [(3, 3), (4, 4), (5, 5), (6, 6)]:
         rng = random.Random(seed)
@@ -180,5 +169,5 @@ def test_random_games_narrate_only_public_facts() -> None:
             public = json.dumps(after)
             secrets = [e for s in state.sets if s for e in s if json.dumps(e) not in public]
             for sentence in GAME.narrate(before, after, names):
-                assert unexplained(sentence, after, names) == [], sentence
+                assert unexplained_words(sentence, after, names, TEMPLATE) == [], sentence
                 assert not any(e in sentence for e in secrets), sentence

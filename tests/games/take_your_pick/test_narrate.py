@@ -114,7 +114,7 @@ def test_the_last_round_ends_the_game_with_the_winner() -> None:
     assert state.scores == [3, 3, 2]
     assert lines[1:] == [
         "Round 3 is over: Kendra, the Subject, scores 2 points.",
-        "The game is over: Tom and Mike tie with 3 points.",
+        "The game is over: Tom and Mike share the victory with 3 points.",
     ]
 
 

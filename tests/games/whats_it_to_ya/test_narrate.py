@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import Any
 
+from parlour.engine.conformance import unexplained_words
 from parlour.games.whats_it_to_ya import GAME, STANDARD, WityState
 from parlour.games.whats_it_to_ya.narrate import narrate
 
@@ -144,17 +143,6 @@ TEMPLATE = {"round", "ranked", "correct", "answers", "takes", "all", "five", "ca
             "discard", "the", "game", "over", "wins", "share", "victory"}
 
 
-def unexplained(sentence: str, after: dict[str, Any], names: list[str]) -> list[str]:
-    """Words of ``sentence`` that are neither template words nor text in the public view."""
-    public = json.dumps(after, ensure_ascii=False)
-    rest = sentence
-    for text in sorted(set(re.findall(r'"((?:[^"\\]|\\.)*)"', public)) | set(names),
-                       key=len, reverse=True):
-        if len(text) > 1:
-            rest = rest.replace(text, " ")
-    return [w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() not in TEMPLATE]
-
-
 def test_random_games_narrate_only_public_facts() -> None:
     for seed, players in [(3, 3), (4, 4), (5, 5), (6, 6)]:
         rng = random.Random(seed)
@@ -172,6 +160,6 @@ def test_random_games_narrate_only_public_facts() -> None:
             said = GAME.narrate(before, after, names)
             rounds_told += bool(said)
             for sentence in said:
-                assert unexplained(sentence, after, names) == [], sentence
+                assert unexplained_words(sentence, after, names, TEMPLATE) == [], sentence
                 assert not any(s in sentence for s in secrets), sentence
         assert rounds_told == players * 2

@@ -139,12 +139,15 @@ class Room:
         self.log.append(f"{self.game.title} with {len(self.seats)} players")
         number = 0
         try:
-            # Step by step rather than replay() in one go: the log narrates every move.
+            # Step by step rather than replay() in one go, to narrate the moves the log keeps.
             self.match = replay(record, get_game)
+            told_from = len(stored_actions) - LOG_KEEP
             for number, a in enumerate(stored_actions, start=1):
-                before = self.match.view(None)
+                before = self.match.view(None) if number > told_from else None
                 self.match.act(a["seat"], a["action"])
-                self.log.append(self._move_line(number, a["seat"], bool(a.get("bot")), before))
+                if before is not None:
+                    self.log.append(self._move_line(number, a["seat"], bool(a.get("bot")),
+                                                    before))
         except ParlourError as exc:
             log.error("room %s cannot be replayed at move %d: %s", self.code, number, exc)
             self.match = None

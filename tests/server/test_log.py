@@ -63,3 +63,20 @@ def test_a_failing_narration_does_not_stop_the_game(kit: Any, db: Path,
         assert host.request({"type": "act", "action": action})["type"] == "ok"
         assert host.last["play"]["version"] == 1
         assert host.last["room"]["log"][-1] == "Move 1: Ann"
+
+
+def test_a_restart_narrates_only_the_moves_the_log_keeps(kit: Any, db: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.server.test_rooms import play_out, seat_two_people
+
+    monkeypatch.setattr("parlour.server.rooms.LOG_KEEP", 6)
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        play_out(kit, [host, guest], seed=7)
+        before = host.last["room"]["log"]
+    assert [line.split(":")[0] for line in before[:5]] == [f"Move {n}" for n in range(6, 11)]
+    with kit.open_client(db) as client:
+        assert kit.connect(client, code, token).last["room"]["log"] == before

@@ -16,16 +16,22 @@ def moves_and_narration(snapshot: dict[str, Any]) -> list[str]:
     return log[first:]
 
 
-def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
-        kit: Any, db: Path) -> None:
+def play_one_match(kit: Any, client: Any) -> tuple[str, str, Any, Any]:
+    """Ann and Bob play a single-match Love Me Not to the end; returns code, token, both."""
     from tests.server.test_rooms import play_out, seat_two_people
 
+    code, token = kit.new_room(client)
+    host, guest = seat_two_people(kit, client, code, token)
+    assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+    assert host.request({"type": "start"})["type"] == "ok"
+    play_out(kit, [host, guest], seed=7)
+    return code, token, host, guest
+
+
+def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
+        kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
-        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
-        assert host.request({"type": "start"})["type"] == "ok"
-        play_out(kit, [host, guest], seed=7)
+        code, token, host, guest = play_one_match(kit, client)
         before = moves_and_narration(host.last)
         assert before == moves_and_narration(guest.last)
         moves = [line for line in before if line.startswith("Move ")]
@@ -67,15 +73,9 @@ def test_a_failing_narration_does_not_stop_the_game(kit: Any, db: Path,
 
 def test_a_restart_narrates_only_the_moves_the_log_keeps(kit: Any, db: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.server.test_rooms import play_out, seat_two_people
-
     monkeypatch.setattr("parlour.server.rooms.LOG_KEEP", 6)
     with kit.open_client(db) as client:
-        code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
-        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
-        assert host.request({"type": "start"})["type"] == "ok"
-        play_out(kit, [host, guest], seed=7)
+        code, token, host, _ = play_one_match(kit, client)
         before = host.last["room"]["log"]
     assert [line.split(":")[0] for line in before[:5]] == [f"Move {n}" for n in range(6, 11)]
     with kit.open_client(db) as client:

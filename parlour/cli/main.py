@@ -226,7 +226,7 @@ def serve(
                                                     "acting")] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
-    from parlour.cli.serve import serve as run_server
+    from parlour.server.run import serve as run_server
 
     run_server(host, port, db, redis=redis, bot_delay=bot_delay)
 
@@ -234,7 +234,7 @@ def serve(
 @app.command(name="run")
 def run_default() -> None:
     """The main job (``make run``): the web server on port 8000 with an SQLite file."""
-    from parlour.cli.serve import serve as run_server
+    from parlour.server.run import serve as run_server
 
     # Phones on the same network must reach the table, so listen on every interface.
     run_server("0.0.0.0", 8000, None)

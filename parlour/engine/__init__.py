@@ -1,6 +1,8 @@
-"""The game-agnostic engine: the contract, errors, options, records and replay."""
+"""The game-agnostic engine: the contract, errors, options, free input, records, replay
+and the play loop."""
 
-from .agents import Agent, AgentFactory, RandomAgent
+from .agents import RandomAgent
+from .chance import generator
 from .errors import (
     GameOver,
     IllegalAction,
@@ -12,8 +14,10 @@ from .errors import (
     UnknownBot,
     UnknownGame,
 )
-from .game import Action, Game, Legal, Result, View, require_keys
+from .game import Action, Agent, AgentFactory, Game, Legal, Parts, Result, View, require_keys
+from .inputs import Arrangement, InputSpec, Ranking, Text, Texts, clean_text, text_problem
 from .options import Option, resolve_options
+from .play import Corrigible, move, play, step
 from .records import Match, Record, replay
 from .registry import Registry
 
@@ -21,9 +25,12 @@ __all__ = [
     "Action",
     "Agent",
     "AgentFactory",
+    "Arrangement",
+    "Corrigible",
     "Game",
     "GameOver",
     "IllegalAction",
+    "InputSpec",
     "InvalidOptions",
     "Legal",
     "MalformedAction",
@@ -31,15 +38,25 @@ __all__ = [
     "NotYourTurn",
     "Option",
     "ParlourError",
+    "Parts",
     "RandomAgent",
+    "Ranking",
     "Record",
     "RecordError",
     "Registry",
     "Result",
+    "Text",
+    "Texts",
     "UnknownBot",
     "UnknownGame",
     "View",
+    "clean_text",
+    "generator",
+    "move",
+    "play",
     "replay",
     "require_keys",
     "resolve_options",
+    "step",
+    "text_problem",
 ]

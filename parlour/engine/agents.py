@@ -1,27 +1,11 @@
-"""The agent interface: an agent sees one seat's view and its legal actions, nothing else."""
+"""The agent every game has: one that plays at random (the ``random`` bot)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
-from .game import Action, Legal, View
-
-if TYPE_CHECKING:
-    from .game import Game
-
-
-class Agent(Protocol):
-    """Plays one seat. It may keep memory between calls (a persona, what it has seen)."""
-
-    def act(self, view: View, legal: Legal) -> Action:
-        """Choose an action from the seat's view and its legal actions."""
-        ...
-
-
-AgentFactory = Callable[["Game[Any]", int, int], Agent]
-"""``factory(game, seat, seed)`` makes an agent for ``seat`` with its own seeded randomness."""
+from .game import Action, Game, Legal, View
 
 
 class RandomAgent:

@@ -10,17 +10,18 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from .errors import GameOver, InvalidOptions, MalformedAction, NotYourTurn
+from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
+from .inputs import InputSpec, spec_from_json
 from .options import Option, resolve_options
 
 Action = dict[str, Any]
 """An action is a small JSON object, e.g. ``{"keep": "5H"}``."""
 
-View = dict[str, Any]
+View = Mapping[str, Any]
 """A view is JSON-safe: exactly what one seat (or a spectator) may know."""
 
 
@@ -56,30 +57,73 @@ class Result:
 class Legal:
     """What a seat may do now.
 
-    Either ``choices`` (every legal action, enumerated) or ``spec`` (a JSON
-    description of free input, such as typed text or a ranking, with its
-    limits). Free-input kinds that every front end understands:
-
-    - ``{"kind": "text", "key": K, "max_length": 60}`` -> ``{K: "..."}``
-    - ``{"kind": "texts", "key": K, "labels": [...], "max_length": 60}`` -> ``{K: [...]}``
-    - ``{"kind": "ranking", "key": K, "items": [...]}`` -> ``{K: [items in order]}``
-    - ``{"kind": "arrangement", "key": K, "cards": [[a, b], ...]}`` -> ``{K: [one of
-      each card's options, in the chosen order]}``
+    Either ``choices`` (every legal action, enumerated) or ``spec`` (the free input it may
+    give, such as typed text or a ranking: see :mod:`parlour.engine.inputs`).
     """
 
     choices: list[Action] | None = None
-    spec: dict[str, Any] | None = None
+    spec: InputSpec | None = None
 
-    @property
-    def enumerable(self) -> bool:
-        return self.choices is not None
+    def to_json(self) -> dict[str, Any]:
+        """The wire form: ``{"choices": [...]}`` or ``{"spec": {...}}``."""
+        if self.spec is not None:
+            return {"spec": self.spec.to_json()}
+        return {"choices": self.choices or []}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Legal:
+        """Rebuilt from its wire form (see :meth:`to_json`)."""
+        if data.get("spec") is not None:
+            return cls(spec=spec_from_json(data["spec"]))
+        return cls(choices=list(data.get("choices") or []))
+
+    def random(self, rng: random.Random) -> Action:
+        """A legal action drawn with ``rng``: one of the choices, or a random free answer."""
+        if self.spec is not None:
+            return self.spec.random(rng)
+        if not self.choices:
+            raise IllegalAction("there is nothing to do now")
+        return rng.choice(self.choices)
 
 
 S = TypeVar("S")
 
 
+class Agent(Protocol):
+    """Plays one seat, from that seat's view and legal actions only. It may keep memory
+    between calls (a persona, what it has seen)."""
+
+    def act(self, view: View, legal: Legal) -> Action:
+        """Choose an action from the seat's view and its legal actions."""
+        ...
+
+
+AgentFactory = Callable[["Game[Any]", int, int], Agent]
+"""``factory(game, seat, seed)`` makes an agent for ``seat`` with its own seeded randomness."""
+
+
+@dataclass(frozen=True)
+class Parts(Generic[S]):
+    """What a game's package adds to its rules; see :meth:`Game.wire`.
+
+    Each part depends on the rules, never the other way round, so a package wires them
+    in its ``__init__.py`` and its ``rules.py`` imports none of them.
+    """
+
+    view: Callable[[S, int | None], View] | None = None
+    narrate: Callable[[View, View, Sequence[str]], list[str]] | None = None
+    determinize: Callable[[View, int, random.Random], S] | None = None
+    rollout: Callable[[S, int, random.Random], Action] | None = None
+    bots: Mapping[str, AgentFactory] = field(default_factory=dict)
+    words: Mapping[str, Any] = field(default_factory=dict)
+
+
 class Game(ABC, Generic[S]):
-    """Base class of every game. Subclasses declare their facts as class attributes."""
+    """Base class of every game. Subclasses declare their facts as class attributes.
+
+    A subclass holds the rules; its package then wires in the rest (views kept in their
+    own module, narration, determinization, its own bots, its words) with :meth:`wire`.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -87,6 +131,13 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     default_bot: ClassVar[str] = "random"
+    parts: Parts[S] = Parts()
+
+    def wire(self, **parts: Any) -> Self:
+        """Add the parts a game's package provides (``view``, ``narrate``, ``determinize``,
+        ``rollout``, ``bots``, ``words``; see :class:`Parts`) and return the game."""
+        self.parts = replace(self.parts, **parts)
+        return self
 
     # -- set-up -----------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
@@ -126,31 +177,44 @@ class Game(ABC, Generic[S]):
         """Validate, then advance. An illegal action raises and changes nothing."""
         if self.is_over(state):
             raise GameOver("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players(state):
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < self.players(state):
             raise NotYourTurn(f"there is no seat {seat!r}")
         if seat not in self.to_act(state):
-            raise NotYourTurn(f"seat {seat} may not act now")
+            raise NotYourTurn(self.why_not(state, seat))
         if not isinstance(action, dict):
             raise MalformedAction(f"an action is a JSON object (got {type(action).__name__})")
         self.advance(state, seat, action)
+
+    def why_not(self, state: S, seat: int) -> str:
+        """Why ``seat`` may not act now; a game says what the seat is waiting for.
+
+        The message may be shown to others, so it must name only public facts.
+        """
+        return f"seat {seat} may not act now"
 
     @abstractmethod
     def advance(self, state: S, seat: int, action: Action) -> None:
         """Apply an action from a seat that may act; validate it fully before changing anything."""
 
     # -- what may be seen -----------------------------------------------------
-    @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
         """JSON-safe: exactly what ``seat`` (or a spectator, ``None``) may know now."""
+        if self.parts.view is None:
+            raise NotImplementedError(f"{self.id} has no view: override view or wire one")
+        return self.parts.view(state, seat)
 
     def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
         """Sentences for the table's log about what one move made public.
 
         ``before`` and ``after`` are spectator views (``view(state, None)``) around the
         move, so a narration cannot tell more than a spectator sees. ``names`` are the
-        seats' display names. The default says nothing; the server then logs only who moved.
+        seats' display names. Without a wired narration nothing is said; the server then
+        logs only who moved.
         """
-        return []
+        if self.parts.narrate is None:
+            return []
+        return self.parts.narrate(before, after, names)
 
     # -- the end ----------------------------------------------------------------
     @abstractmethod
@@ -168,16 +232,13 @@ class Game(ABC, Generic[S]):
 
     def rollout_action(self, state: S, seat: int, rng: random.Random) -> Action:
         """A random legal action on a full state (used in simulations of determinized states)."""
-        legal = self.legal(state, seat)
-        if legal.choices:
-            return rng.choice(legal.choices)
-        raise NotImplementedError(f"{self.id} must provide rollout_action for free input")
+        if self.parts.rollout is not None:
+            return self.parts.rollout(state, seat, rng)
+        return self.legal(state, seat).random(rng)
 
     def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:
         """A uniformly random legal action from a seat's view (the ``random`` bot)."""
-        if legal.choices:
-            return rng.choice(legal.choices)
-        raise NotImplementedError(f"{self.id} must provide random_action for free input")
+        return legal.random(rng)
 
     def determinize(self, view: View, seat: int, rng: random.Random) -> S:
         """A full state drawn at random among those consistent with ``seat``'s view.
@@ -185,11 +246,18 @@ class Game(ABC, Generic[S]):
         It must use nothing but the view: this is how search bots imagine the
         hidden part of the game without seeing it.
         """
-        raise NotImplementedError(f"{self.id} cannot be determinized")
+        if self.parts.determinize is None:
+            raise NotImplementedError(f"{self.id} cannot be determinized")
+        return self.parts.determinize(view, seat, rng)
 
-    def bots(self) -> Mapping[str, Any]:
+    def bots(self) -> Mapping[str, AgentFactory]:
         """Game-specific bots by name: factories ``(game, seat, seed) -> Agent``."""
-        return {}
+        return self.parts.bots
+
+    def words(self) -> Mapping[str, Any]:
+        """The game's words for its pieces (card names, costs, suits...), JSON-safe: what
+        the browser shows, from the same module the narration and the terminal use."""
+        return self.parts.words
 
     def describe(self) -> dict[str, Any]:
         """Metadata for listings and lobbies."""

@@ -25,9 +25,19 @@ def counted(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def default_name(seat: int) -> str:
+    """What a seat is called when nobody has named it: seat 0 is "Player 1"."""
+    return f"Player {seat + 1}"
+
+
+def default_names(players: int) -> list[str]:
+    """``default_name`` of every seat."""
+    return [default_name(s) for s in range(players)]
+
+
 def seat_name(names: Sequence[str], seat: int) -> str:
-    """The seat's display name (or "Player N" if the caller gave too few names)."""
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+    """The seat's display name (or its default name if the caller gave too few names)."""
+    return names[seat] if 0 <= seat < len(names) else default_name(seat)
 
 
 def game_over(names: Sequence[str], winners: Sequence[int], amount: str) -> str:

@@ -59,6 +59,7 @@ class Record:
             if (
                 not isinstance(entry, dict)
                 or not isinstance(entry.get("seat"), int)
+                or isinstance(entry.get("seat"), bool)
                 or not isinstance(entry.get("action"), dict)
             ):
                 raise RecordError(f"action {i} must be {{'seat': int, 'action': object}}", i)

@@ -6,7 +6,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from parlour.engine import RandomAgent
+from parlour.engine import Match, RandomAgent, play
 from parlour.games import get_game
 
 
@@ -33,14 +33,9 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchRow:
     games = actions = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds or games == 0:
-        state = game.setup(players, {}, games)
-        agents = [RandomAgent(game, s, games + s) for s in range(players)]
-        while not game.is_over(state):
-            for seat in sorted(game.to_act(state)):
-                if seat in game.to_act(state):
-                    view = game.view(state, seat)
-                    game.apply(state, seat, agents[seat].act(view, game.legal(state, seat)))
-                    actions += 1
+        match = Match.new(game, players, {}, games)
+        play(match, [RandomAgent(game, s, games + s) for s in range(players)])
+        actions += len(match.record.actions)
         games += 1
     return BenchRow(game_id, players, games, actions, elapsed)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots import make_agent
-from parlour.engine import Match, Record, Result
+from parlour.engine import Match, Record, Result, play
 from parlour.games import get_game
 
 
@@ -31,13 +31,7 @@ def play_one(spec: SimulationSpec, index: int) -> tuple[Record, Result]:
     match = Match.new(game, spec.players, spec.options, seed)
     agents = [make_agent(game, name, seat, seed * 1009 + seat)
               for seat, name in enumerate(spec.bots)]
-    while not match.over:
-        for seat in sorted(match.to_act):
-            if seat in match.to_act:
-                match.act(seat, agents[seat].act(match.view(seat), match.legal(seat)))
-    result = match.result()
-    assert result is not None
-    return match.record, result
+    return match.record, play(match, agents)
 
 
 def _chunk(spec: SimulationSpec, start: int, stop: int) -> list[tuple[Record, Result]]:

@@ -232,7 +232,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             move = {"seat": entry["seat"], "action": entry["action"],
                     "bot": room.by_bot[step - 1] if step - 1 < len(room.by_bot) else False}
         result = match.result()
-        return ReplayStep(game=room.game_id, step=step, total=total, view=match.view(None),
+        return ReplayStep(game=room.game_id, step=step, total=total, view=dict(match.view(None)),
                           move=move, result=result.to_json() if result else None,
                           names=[room.seat_name(i) for i in range(len(room.seats))])
 

@@ -26,6 +26,7 @@ from parlour.engine import (
     ParlourError,
     RandomAgent,
     Record,
+    View,
     replay,
 )
 from parlour.games import game_ids, get_game
@@ -240,8 +241,7 @@ class Room:
         to_act = sorted(match.to_act)
         legal = None
         if seat is not None and seat in match.to_act:
-            lg = match.legal(seat)
-            legal = {"choices": lg.choices} if lg.choices is not None else {"spec": lg.spec}
+            legal = match.legal(seat).to_json()
         deadline = None
         if seat is not None and seat in self.deadlines:
             deadline = max(0.0, self.deadlines[seat] - time.monotonic())
@@ -488,7 +488,7 @@ class Room:
             self._note(self._result_text())
         self._changed(seat)
 
-    def _move_line(self, number: int, seat: int, bot: bool, before: dict[str, Any]) -> str:
+    def _move_line(self, number: int, seat: int, bot: bool, before: View) -> str:
         """Who moved, then what the move made public, from the spectator's views only.
 
         One line per move, so that the log (shown newest first) keeps each move together.

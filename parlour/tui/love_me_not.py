@@ -7,14 +7,14 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
-COLOUR = {"H": "red", "D": "red", "C": "default", "S": "default"}
+from parlour.games.love_me_not.words import SUITS, card_text
 
 
 def card(code: str | None) -> Text:
     if code is None:
         return Text("[??]", style="dim")
-    return Text(f"[{code[0]}{SYMBOL[code[1]]}]", style=COLOUR[code[1]])
+    colour = SUITS[code[1]]["colour"]
+    return Text(f"[{card_text(code)}]", style="red" if colour == "red" else "default")
 
 
 def row(label: str, cards: list[Text]) -> Text:
@@ -58,5 +58,4 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 
 def action_label(action: dict[str, Any]) -> str:
-    code = action["keep"]
-    return f"keep {code[0]}{SYMBOL[code[1]]} (the other goes to your pile)"
+    return f"keep {card_text(action['keep'])} (the other goes to your pile)"

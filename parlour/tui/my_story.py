@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.engine import Result
 from parlour.games import get_game
 
 ICON = {"money": "$", "book": "B", "heart": "+", "house": "H", "smile": "S", "star": "*",
@@ -231,3 +232,14 @@ def action_label(action: dict[str, Any]) -> str:
     if "rest" in action:
         return "rest (nothing can be done): 1 year passes"
     return str(action)
+
+
+def result(outcome: Result, names: list[str]) -> Table:
+    """The score sheet: one row per scoring area, one column per player."""
+    table = Table(title="Score sheet")
+    table.add_column("")
+    for name_ in names:
+        table.add_column(name_, justify="right")
+    for line in outcome.details.get("score_sheet", []):
+        table.add_row(str(line["area"]).replace("_", " "), *(f"{p:g}" for p in line["points"]))
+    return table

@@ -1,24 +1,43 @@
 """Play any game in a terminal, reading from stdin (so it can be driven by a pipe).
 
 Each human seat sees only its own view; between two humans the screen is
-cleared and the next player is asked to take the keyboard.
+cleared and the next player is asked to take the keyboard. The match runs on the
+engine's own loop (:func:`parlour.engine.play`): a person at the keyboard is one more
+agent, asked again when the rules refuse their move.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
-from parlour.engine import Action, Agent, Legal, Match, ParlourError, View
+from parlour.engine import (
+    Action,
+    Agent,
+    Arrangement,
+    IllegalAction,
+    InputSpec,
+    Legal,
+    Match,
+    ParlourError,
+    Ranking,
+    Result,
+    Texts,
+    View,
+    play,
+)
+from parlour.engine import (
+    Text as TextInput,
+)
+from parlour.engine.narration import default_names
 
 ReadLine = Callable[[str], str]
 
@@ -41,29 +60,26 @@ class TerminalPlayer:
     def __init__(self, match: Match[Any], agents: dict[int, Agent], console: Console,
                  read: ReadLine) -> None:
         self.match = match
-        self.agents = agents
         self.console = console
         self.read = read
         self.renderer = load_renderer(match.game.id)
-        self.humans = [s for s in range(match.record.players) if s not in agents]
+        players = match.record.players
+        self.names = default_names(players)
+        self.seats: dict[int, Agent] = {
+            s: agents.get(s) or Keyboard(self, s) for s in range(players)}
+        self.humans = [s for s in range(players) if s not in agents]
         self.last_human: int | None = None
-        self.names = [f"Player {s + 1}" for s in range(match.record.players)]
+        self.public = match.view(None)
         self.news: list[str] = []  # what became public since a human last looked
 
     def run(self) -> None:
-        while not self.match.over:
-            for seat in sorted(self.match.to_act):
-                if seat in self.match.to_act:
-                    self._turn(seat)
+        result = play(self.match, self.seats, self._moved)
         self._tell_news()
         self.console.print(Rule("Game over"))
         self.console.print(self.render(self.match.view(None)))
-        result = self.match.result()
-        if result is not None:
-            sheet = result.details.get("score_sheet")
-            if isinstance(sheet, list):
-                self.console.print(score_table(sheet, len(result.scores)))
-            self.console.print(self._result_text(result.scores, result.winners))
+        if self.renderer is not None and hasattr(self.renderer, "result"):
+            self.console.print(self.renderer.result(result, self.names))
+        self.console.print(result_text(result, self.names))
 
     def render(self, view: View) -> RenderableType:
         if self.renderer is not None and hasattr(self.renderer, "render"):
@@ -76,63 +92,44 @@ class TerminalPlayer:
             return str(self.renderer.action_label(action))
         return ", ".join(f"{k}: {v}" for k, v in action.items())
 
-    def _turn(self, seat: int) -> None:
-        legal = self.match.legal(seat)
-        if seat in self.agents:
-            self._act(seat, self.agents[seat].act(self.match.view(seat), legal))
-            return
-        self._hand_over(seat)
-        self._tell_news()
-        while True:
-            self.console.print(self.render(self.match.view(seat)))
-            try:
-                self._act(seat, self._ask(legal))
-                return
-            except ParlourError as exc:
-                self.console.print(Text(f"Not allowed: {exc}", style="bold red"))
-
-    def _act(self, seat: int, action: Action) -> None:
-        before = self.match.view(None)
-        self.match.act(seat, action)
-        self.news += self.match.game.narrate(before, self.match.view(None), self.names)
+    def _moved(self, seat: int, action: Action) -> None:
+        after = self.match.view(None)
+        self.news += self.match.game.narrate(self.public, after, self.names)
+        self.public = after
 
     def _tell_news(self) -> None:
         for line in self.news:
             self.console.print(Text(f"• {line}", style="cyan"))
         self.news.clear()
 
-    def _hand_over(self, seat: int) -> None:
+    def hand_over(self, seat: int) -> None:
+        """Clear the screen between two people, so neither sees the other's hand."""
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
-            self.read(f"Pass the keyboard to player {seat + 1}, then press Enter. ")
+            self.read(f"Pass the keyboard to {self.names[seat].lower()}, then press Enter. ")
             self.console.clear()
         self.last_human = seat
-        self.console.print(Rule(f"Player {seat + 1}"))
-
-    def _result_text(self, scores: list[float], winners: list[int]) -> Text:
-        names = " and ".join(f"player {w + 1}" for w in winners)
-        shown = ", ".join(f"player {i + 1}: {s:g}" for i, s in enumerate(scores))
-        verb = "share the win" if len(winners) > 1 else "wins"
-        return Text(f"Scores — {shown}. {names.capitalize()} {verb}.", style="bold")
+        self.console.print(Rule(self.names[seat]))
+        self._tell_news()
 
     # -- reading an action ---------------------------------------------------------
-    def _ask(self, legal: Legal) -> Action:
-        if legal.choices is not None:
-            return self._ask_choice(legal.choices)
-        spec = legal.spec or {}
-        kind = spec.get("kind")
-        key = str(spec.get("key"))
-        if kind == "text":
-            return {key: self._line(f"{spec.get('label', key)}: ")}
-        if kind == "texts":
-            return {key: [self._line(f"{label}: ") for label in spec["labels"]]}
-        if kind == "ranking":
-            return {key: self._order(list(spec["items"]), spec.get("label", "Rank"))}
-        if kind == "arrangement":
-            return {key: self._arrange(spec["cards"])}
-        raise ParlourError(f"this terminal cannot enter input of kind {kind!r}")
+    def ask(self, legal: Legal) -> Action:
+        if legal.spec is None:
+            return self._ask_choice(legal.choices or [])
+        return self._ask_free(legal.spec)
 
-    def _line(self, prompt: str) -> str:
+    def _ask_free(self, spec: InputSpec) -> Action:
+        if isinstance(spec, TextInput):
+            return {spec.key: self.line(f"{spec.label or spec.key}: ")}
+        if isinstance(spec, Texts):
+            return {spec.key: [self.line(f"{label}: ") for label in spec.labels]}
+        if isinstance(spec, Ranking):
+            return {spec.key: self._order(list(spec.items), spec.label or "Rank")}
+        if isinstance(spec, Arrangement):
+            return {spec.key: self._arrange(spec.cards)}
+        raise ParlourError(f"this terminal cannot enter input of kind {spec.kind!r}")
+
+    def line(self, prompt: str) -> str:
         try:
             return self.read(prompt)
         except EOFError:
@@ -142,7 +139,7 @@ class TerminalPlayer:
         for i, action in enumerate(choices, 1):
             self.console.print(Text(f"  {i}) {self.label(action)}"))
         while True:
-            answer = self._line(f"Choose 1–{len(choices)}: ").strip()
+            answer = self.line(f"Choose 1–{len(choices)}: ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1]
             self.console.print(Text(f"Type a number from 1 to {len(choices)}.", style="red"))
@@ -151,12 +148,12 @@ class TerminalPlayer:
         for i, item in enumerate(items, 1):
             self.console.print(Text(f"  {i}) {item}"))
         while True:
-            answer = self._line(f"{label}: type the numbers in order, e.g. 3 1 2: ").split()
+            answer = self.line(f"{label}: type the numbers in order, e.g. 3 1 2: ").split()
             if sorted(answer) == [str(i) for i in range(1, len(items) + 1)]:
                 return [items[int(a) - 1] for a in answer]
             self.console.print(Text(f"Type each number 1–{len(items)} once.", style="red"))
 
-    def _arrange(self, cards: list[list[str]]) -> list[str]:
+    def _arrange(self, cards: Sequence[Sequence[str]]) -> list[str]:
         labels = [" / ".join(card) for card in cards]
         order = self._order(labels, "Reading order")
         picks = []
@@ -168,21 +165,34 @@ class TerminalPlayer:
 
     def _pick(self, count: int) -> str:
         while True:
-            answer = self._line(f"Your prediction (1–{count}): ").strip()
+            answer = self.line(f"Your prediction (1–{count}): ").strip()
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return answer
             self.console.print(Text(f"Type a number from 1 to {count}.", style="red"))
 
 
-def score_table(sheet: list[dict[str, Any]], players: int) -> Table:
-    """A result's score sheet: one row per scoring area, one column per player."""
-    table = Table(title="Score sheet")
-    table.add_column("")
-    for seat in range(players):
-        table.add_column(f"Player {seat + 1}", justify="right")
-    for line in sheet:
-        table.add_row(str(line["area"]).replace("_", " "), *(f"{p:g}" for p in line["points"]))
-    return table
+class Keyboard:
+    """A person at the keyboard playing one seat: shown the seat's view, asked for a move."""
+
+    def __init__(self, player: TerminalPlayer, seat: int) -> None:
+        self.player = player
+        self.seat = seat
+
+    def act(self, view: View, legal: Legal) -> Action:
+        self.player.hand_over(self.seat)
+        self.player.console.print(self.player.render(view))
+        return self.player.ask(legal)
+
+    def refused(self, error: IllegalAction) -> None:
+        self.player.console.print(Text(f"Not allowed: {error}", style="bold red"))
+
+
+def result_text(result: Result, names: Sequence[str]) -> Text:
+    """Everyone's score, then who won."""
+    winners = " and ".join(names[w] for w in result.winners)
+    shown = ", ".join(f"{names[i]}: {s:g}" for i, s in enumerate(result.scores))
+    verb = "share the win" if len(result.winners) > 1 else "wins"
+    return Text(f"Scores — {shown}. {winners} {verb}.", style="bold")
 
 
 def random_seed() -> int:

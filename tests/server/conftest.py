@@ -116,7 +116,7 @@ def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     play = snapshot.get("play")
     if not play or not play["legal"]:
         return None
-    legal = Legal(choices=play["legal"].get("choices"), spec=play["legal"].get("spec"))
+    legal = Legal.from_json(play["legal"])
     game = get_game(snapshot["room"]["game"])
     return game.random_action(play["view"], legal, rng)
 

@@ -1,7 +1,19 @@
-"""Love Me Not (2 players): keep one of two, pile the other; revealed one turn behind."""
+"""Love Me Not (2 players): keep one of two, pile the other; revealed one turn behind.
 
-from .rules import DECK, LoveMeNot, LoveMeNotState, score
+The rules are in ``rules.py``; this package wires in what depends on them.
+"""
 
-GAME = LoveMeNot()
+from .bots import GreedyAgent
+from .determinize import determinize
+from .narrate import narrate
+from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, score
+from .words import WORDS
 
-__all__ = ["DECK", "GAME", "LoveMeNot", "LoveMeNotState", "score"]
+GAME = LoveMeNot().wire(
+    narrate=narrate,
+    determinize=determinize,
+    bots={"greedy": GreedyAgent},
+    words=WORDS,
+)
+
+__all__ = ["DECK", "GAME", "LoveMeNot", "LoveMeNotState", "LoveMeNotView", "score"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.engine import Action, Game, Legal, View
 
-from .knowledge import unseen_cards
+from .determinize import unseen_cards
 from .rules import SUITS, is_jack, suit
 
 

@@ -5,16 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
-
-
-def card_text(card: str) -> str:
-    """A card as said at the table: 5H -> 5♥, JS -> J♠."""
-    return card[:-1] + SUIT_SIGNS.get(card[-1:], card[-1:])
-
-
-def _cards_text(cards: Sequence[str]) -> str:
-    return ", ".join(card_text(c) for c in cards)
+from .words import card_text, cards_text
 
 
 def _turns_text(turns: Sequence[int]) -> str:
@@ -47,7 +38,7 @@ def _match_reveals(before: Mapping[str, Any], match: Mapping[str, Any],
         shown = _revealed_count(before["seats"][s])
         turns = list(range(shown + 1, len(tableau) + 1))
         told.append(f"{names[s]}'s cards from {_turns_text(turns)}: "
-                    f"{_cards_text(tableau[shown:])}; pile: {_cards_text(match['pile'][s])}.")
+                    f"{cards_text(tableau[shown:])}; pile: {cards_text(match['pile'][s])}.")
     return told
 
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from parlour.engine import (
     Action,
@@ -30,17 +29,15 @@ from parlour.engine import (
     Option,
     Result,
     View,
+    generator,
     require_keys,
 )
-
-from .narrate import narrate
 
 # -- the game's facts ---------------------------------------------------------
 SUITS = ("H", "D", "C", "S")
 RANKS = ("2", "3", "4", "5", "J")
 DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 TURNS = 5
-SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 
 
 def suit(card: str) -> str:
@@ -71,6 +68,15 @@ def score(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> int:
 
 
 # -- the state ------------------------------------------------------------------
+class PlayedMatch(TypedDict):
+    """A finished match, as everyone sees it afterwards: every card face up."""
+
+    points: list[int]
+    winners: list[int]
+    tableau: list[list[str]]
+    pile: list[list[str]]
+
+
 @dataclass
 class LoveMeNotState:
     """Everything about a game in progress; only :meth:`LoveMeNot.view` lets it out."""
@@ -84,7 +90,7 @@ class LoveMeNotState:
     pile: list[list[str]] = field(default_factory=lambda: [[], []])
     revealed: int = 0
     turn: int = 0
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[PlayedMatch] = field(default_factory=list)
     wins: list[int] = field(default_factory=lambda: [0, 0])
     over: bool = False
 
@@ -113,7 +119,7 @@ class LoveMeNot(Game[LoveMeNotState]):
     )
 
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> LoveMeNotState:
-        rng = random.Random(seed)
+        rng = generator(seed)
         if options["deck"] is not None:
             deck = _check_deck(options["deck"])
         else:
@@ -156,9 +162,6 @@ class LoveMeNot(Game[LoveMeNotState]):
     def view(self, state: LoveMeNotState, seat: int | None) -> View:
         return _view(state, seat)
 
-    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
-        return narrate(before, after, names)
-
     def is_over(self, state: LoveMeNotState) -> bool:
         return state.over
 
@@ -168,17 +171,6 @@ class LoveMeNot(Game[LoveMeNotState]):
         points = [m["points"] for m in state.history]
         scores = points[0] if state.best_of == 1 else state.wins
         return Result.highest_wins(scores, {"match_points": points})
-
-    # -- for bots ----------------------------------------------------------------
-    def determinize(self, view: View, seat: int, rng: random.Random) -> LoveMeNotState:
-        from .knowledge import determinize
-
-        return determinize(view, seat, rng)
-
-    def bots(self) -> Mapping[str, Any]:
-        from .bots import GreedyAgent
-
-        return {"greedy": GreedyAgent}
 
 
 # -- how a turn and a match unfold ------------------------------------------------
@@ -221,11 +213,39 @@ def _end_match(state: LoveMeNotState) -> None:
 
 
 # -- what a seat may see ------------------------------------------------------------
-def _view(state: LoveMeNotState, seat: int | None) -> View:
-    seats = []
+class TableauCard(TypedDict):
+    card: str | None  # None: face down, and not yours
+    revealed: bool
+
+
+class SeatView(TypedDict):
+    tableau: list[TableauCard]
+    pile: list[str] | None  # None: not yours, and the match is not over
+    pile_count: int
+    chosen: bool  # has kept a card this turn
+
+
+class LoveMeNotView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) may know."""
+
+    game: str
+    seat: int | None
+    match: int
+    best_of: int
+    turn: int
+    deck_count: int
+    hand: list[str]  # the two cards the seat drew this turn
+    seats: list[SeatView]
+    matches_won: list[int]
+    history: list[PlayedMatch]
+    over: bool
+
+
+def _view(state: LoveMeNotState, seat: int | None) -> LoveMeNotView:
+    seats: list[SeatView] = []
     for s in (0, 1):
         mine = s == seat
-        tableau = [
+        tableau: list[TableauCard] = [
             {"card": c if (mine or i < state.revealed) else None, "revealed": i < state.revealed}
             for i, c in enumerate(state.tableau[s])
         ]
@@ -247,11 +267,11 @@ def _view(state: LoveMeNotState, seat: int | None) -> View:
         "hand": list(state.drawn[seat]) if seat is not None else [],
         "seats": seats,
         "matches_won": list(state.wins),
-        "history": [_copy_match(m) for m in state.history],
+        "history": [copy_match(m) for m in state.history],
         "over": state.over,
     }
 
 
-def _copy_match(m: dict[str, Any]) -> dict[str, Any]:
+def copy_match(m: PlayedMatch) -> PlayedMatch:
     return {"points": list(m["points"]), "winners": list(m["winners"]),
             "tableau": [list(t) for t in m["tableau"]], "pile": [list(p) for p in m["pile"]]}

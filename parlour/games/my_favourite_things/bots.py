@@ -92,7 +92,7 @@ class FanAgent:
     def act(self, view: View, legal: Legal) -> Action:
         if legal.choices:
             return self.play(view, [str(c["play"]) for c in legal.choices])
-        spec = legal.spec or {}
+        spec = legal.spec.to_json() if legal.spec is not None else {}
         if spec.get("key") == "write":
             return {"write": self.persona.write(str(spec.get("category", "")))}
         return {"category": self.give(view)}

@@ -15,7 +15,7 @@ Most hearts after two rounds wins; tied players share the victory.
 >>> state = game.setup(3, seed=1)
 >>> sorted(game.to_act(state))
 [0, 1, 2]
->>> game.legal(state, 0).spec["key"]
+>>> game.legal(state, 0).spec.key
 'category'
 """
 
@@ -29,14 +29,14 @@ from typing import Any
 from parlour.engine import (
     Action,
     Game,
-    GameOver,
     IllegalAction,
     InvalidOptions,
     Legal,
     MalformedAction,
-    NotYourTurn,
     Option,
     Result,
+    Text,
+    Texts,
     View,
 )
 
@@ -167,17 +167,8 @@ class MyFavouriteThings(Game[MFTState]):
             return Legal(spec=_writing_spec(state, seat))
         return Legal(choices=[{"play": e} for e in state.hands[seat]])
 
-    def apply(self, state: MFTState, seat: int, action: Action) -> None:
-        # The base checks, with messages that say what the seat is waiting for.
-        if self.is_over(state):
-            raise GameOver("the game is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise NotYourTurn(f"there is no seat {seat!r}")
-        if seat not in self.to_act(state):
-            raise NotYourTurn(_not_your_turn(state, seat))
-        if not isinstance(action, dict):
-            raise MalformedAction(f"an action is a JSON object (got {type(action).__name__})")
-        self.advance(state, seat, action)
+    def why_not(self, state: MFTState, seat: int) -> str:
+        return _not_your_turn(state, seat)
 
     def advance(self, state: MFTState, seat: int, action: Action) -> None:
         _check_shape(state, action)
@@ -223,16 +214,6 @@ class MyFavouriteThings(Game[MFTState]):
         return Result.highest_wins(state.hearts, details)
 
     # -- for bots ----------------------------------------------------------------
-    def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:
-        if legal.choices:
-            return rng.choice(legal.choices)
-        spec = legal.spec or {}
-        if spec.get("key") == "category":
-            return {"category": rng.choice(CONTENT.categories)}
-        if spec.get("key") == "write":
-            return {"write": random_set(str(spec.get("category", "")), rng)}
-        raise IllegalAction("this seat has nothing to do now")
-
     def rollout_action(self, state: MFTState, seat: int, rng: random.Random) -> Action:
         if state.phase == CATEGORY:
             return {"category": rng.choice(CONTENT.with_examples())}
@@ -329,32 +310,32 @@ def _not_your_turn(state: MFTState, seat: int) -> str:
 
 
 # -- legal specs --------------------------------------------------------------------
-def _category_spec(state: MFTState, seat: int) -> dict[str, Any]:
+def _category_spec(state: MFTState, seat: int) -> Text:
     receiver = writer_of(seat, state.round, state.players)
     # Seeded by round and seat only: the game's seed is secret (it shuffled the hands).
     rng = random.Random(f"suggest:{state.round}:{seat}")
-    return {
-        "kind": "text",
-        "key": "category",
-        "max_length": MAX_TEXT,
-        "label": f"A category for player {receiver + 1} (your {DIRECTIONS[state.round]} neighbour)",
-        "for": receiver,
-        "suggestions": rng.sample(CONTENT.categories, SUGGESTIONS),
-    }
+    return Text(
+        key="category",
+        max_length=MAX_TEXT,
+        label=f"A category for player {receiver + 1} (your {DIRECTIONS[state.round]} neighbour)",
+        about={"for": receiver},
+        suggestions=rng.sample(CONTENT.categories, SUGGESTIONS),
+        pool=CONTENT.categories,
+    )
 
 
-def _writing_spec(state: MFTState, seat: int) -> dict[str, Any]:
+def _writing_spec(state: MFTState, seat: int) -> Texts:
     giver = giver_for(seat, state.round, state.players)
     category = state.categories[giver] or ""
-    return {
-        "kind": "texts",
-        "key": "write",
-        "labels": list(LABELS),
-        "max_length": MAX_TEXT,
-        "category": category,
-        "for": giver,
-        "suggestions": list(CONTENT.examples(category)),
-    }
+    examples = list(CONTENT.examples(category))
+    return Texts(
+        key="write",
+        labels=list(LABELS),
+        max_length=MAX_TEXT,
+        about={"category": category, "for": giver},
+        suggestions=examples,
+        pool=examples if len(examples) >= SET_SIZE else list(CONTENT.fallback),
+    )
 
 
 # -- how a round unfolds ------------------------------------------------------------

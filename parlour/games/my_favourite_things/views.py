@@ -32,7 +32,7 @@ from .rules import (
 def view(state: MFTState, seat: int | None) -> View:
     """JSON-safe: exactly what ``seat`` (or a spectator, ``None``) may know now."""
     to_act = sorted(MyFavouriteThings().to_act(state))
-    out: View = {
+    out: dict[str, Any] = {
         "game": "my-favourite-things",
         "seat": seat,
         "players": state.players,
@@ -117,7 +117,7 @@ def _private(state: MFTState, seat: int | None) -> dict[str, Any] | None:
     legal = MyFavouriteThings().legal(state, seat)
     if legal.spec is not None:
         # Ideas for the seat short of them: bundled categories, or bundled examples.
-        out["suggestions"] = list(legal.spec["suggestions"])
+        out["suggestions"] = list(legal.spec.to_json().get("suggestions", []))
     ranked = state.sets[giver]
     if ranked is not None:
         out["written"] = list(ranked)

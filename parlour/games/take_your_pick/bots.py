@@ -117,6 +117,6 @@ class PersonaAgent:
             pick = self.persona.pick((card[0], card[1]))
             wanted = {"pick": pick}
             return wanted if wanted in legal.choices else self.rng.choice(legal.choices)
-        spec = legal.spec or {}
+        spec = legal.spec.to_json() if legal.spec is not None else {}
         cards: list[Card] = [(c[0], c[1]) for c in spec.get("cards", [])]
         return {"guesses": predict(cards, view["subject"], view["reads"], self.rng)}

@@ -27,12 +27,12 @@ from typing import Any
 
 from parlour.engine import (
     Action,
+    Arrangement,
     Game,
     IllegalAction,
     InvalidOptions,
     Legal,
     MalformedAction,
-    NotYourTurn,
     Option,
     Result,
     View,
@@ -198,16 +198,12 @@ class TakeYourPick(Game[TakeYourPickState]):
             return Legal(choices=[])
         if state.phase == ARRANGE:
             cards = [list(state.cards[c]) for c in state.hands[seat]]
-            return Legal(spec={"kind": "arrangement", "key": "guesses", "cards": cards})
+            return Legal(spec=Arrangement("guesses", cards=cards))
         a, b = _card_being_read(state)
         return Legal(choices=[{"pick": a}, {"pick": b}])
 
-    def apply(self, state: TakeYourPickState, seat: int, action: Action) -> None:
-        idle = (state.phase != OVER and isinstance(seat, int) and 0 <= seat < state.players
-                and seat not in self.to_act(state))
-        if idle:
-            raise NotYourTurn(_why_not(state, seat))
-        super().apply(state, seat, action)
+    def why_not(self, state: TakeYourPickState, seat: int) -> str:
+        return _why_not(state, seat)
 
     def advance(self, state: TakeYourPickState, seat: int, action: Action) -> None:
         if state.phase == ARRANGE:
@@ -243,17 +239,6 @@ class TakeYourPick(Game[TakeYourPickState]):
                                                   "rounds": copy.deepcopy(state.rounds)})
 
     # -- for bots and search ----------------------------------------------------
-    def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:
-        if legal.choices:
-            return rng.choice(legal.choices)
-        if legal.spec and legal.spec.get("kind") == "arrangement":
-            return {"guesses": random_guesses(legal.spec["cards"], rng)}
-        raise IllegalAction("there is nothing to do now")
-
-    def rollout_action(self, state: TakeYourPickState, seat: int,
-                       rng: random.Random) -> Action:
-        return self.random_action({}, self.legal(state, seat), rng)
-
     def determinize(self, view: View, seat: int, rng: random.Random) -> TakeYourPickState:
         from .knowledge import determinize
 
@@ -263,13 +248,6 @@ class TakeYourPick(Game[TakeYourPickState]):
         from .bots import PersonaAgent
 
         return {"persona": PersonaAgent}
-
-
-def random_guesses(cards: list[list[str]], rng: random.Random) -> list[str]:
-    """A random prediction for each card, in a random reading order."""
-    guesses = [rng.choice(card) for card in cards]
-    rng.shuffle(guesses)
-    return guesses
 
 
 # -- validating input ----------------------------------------------------------------

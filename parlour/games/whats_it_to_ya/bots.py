@@ -81,7 +81,7 @@ class PersonaAgent:
         self.persona = Persona(seed)
 
     def act(self, view: View, legal: Legal) -> Action:
-        words = list((legal.spec or {}).get("items", []))
+        words = list(legal.spec.to_json()["items"]) if legal.spec is not None else []
         if view["dealer"] == self.seat:
             return {"rank": self.persona.rank(words)}
         return {"rank": guess(view, words, self.persona)}

@@ -30,6 +30,7 @@ from parlour.engine import (
     Legal,
     MalformedAction,
     Option,
+    Ranking,
     Result,
     View,
     require_keys,
@@ -202,7 +203,7 @@ class WhatsItToYa(Game[WityState]):
     def legal(self, state: WityState, seat: int) -> Legal:
         if seat not in self.to_act(state):
             return Legal(choices=[])
-        return Legal(spec={"kind": "ranking", "key": "rank", "items": list(state.table)})
+        return Legal(spec=Ranking("rank", items=list(state.table)))
 
     def advance(self, state: WityState, seat: int, action: Action) -> None:
         ranking = read_ranking(action, state.table)
@@ -228,11 +229,6 @@ class WhatsItToYa(Game[WityState]):
         return Result.highest_wins(scores, details)
 
     # -- for bots and search ------------------------------------------------------------
-    def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:
-        items = list((legal.spec or {}).get("items", []))
-        rng.shuffle(items)
-        return {"rank": items}
-
     def rollout_action(self, state: WityState, seat: int, rng: random.Random) -> Action:
         items = list(state.table)
         rng.shuffle(items)

@@ -105,7 +105,7 @@ def test_determinize_uses_only_the_view() -> None:
     b = GAME.setup(4, {"first_subject": 0}, seed=3)
     for state, side in ((a, 0), (b, 1)):
         for seat in (1, 2, 3):
-            cards = GAME.legal(state, seat).spec["cards"]  # type: ignore[index]
+            cards = GAME.legal(state, seat).spec.to_json()["cards"]  # type: ignore[union-attr]
             guesses = [c[side] for c in cards] if seat == 1 else [c[0] for c in cards]
             GAME.apply(state, seat, {"guesses": guesses})
     assert GAME.view(a, 0) == GAME.view(b, 0)

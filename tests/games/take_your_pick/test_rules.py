@@ -246,8 +246,9 @@ def test_when_the_draw_pile_runs_out_the_discards_are_shuffled_back_in() -> None
 def test_legal_spec_for_readers_and_choices_for_the_subject() -> None:
     state = new(3)
     legal = GAME.legal(state, 1)
-    assert legal.spec == {"kind": "arrangement", "key": "guesses",
-                          "cards": [DECK[0], DECK[2], DECK[4]]}
+    assert legal.spec is not None
+    assert legal.spec.to_json() == {"kind": "arrangement", "key": "guesses",
+                                    "cards": [DECK[0], DECK[2], DECK[4]]}
     assert GAME.legal(state, 0).choices == []
     arrange_first_sides(state)
     assert GAME.legal(state, 0).choices == [{"pick": "Early bird"}, {"pick": "Night owl"}]

@@ -7,7 +7,7 @@ import statistics
 from typing import Any
 
 from parlour.bots import bot_names, make_agent
-from parlour.engine import Legal, Match
+from parlour.engine import Legal, Match, Ranking
 from parlour.games.whats_it_to_ya import GAME, STANDARD
 from parlour.games.whats_it_to_ya.bots import Persona, PersonaAgent, guess, learned_taste
 
@@ -104,7 +104,7 @@ def test_the_generic_bots_and_the_persona_bot_finish_games() -> None:
 
 def test_random_action_is_a_permutation_of_the_words_shown() -> None:
     items = ["a", "b", "c", "d", "e"]
-    legal = Legal(spec={"kind": "ranking", "key": "rank", "items": items})
+    legal = Legal(spec=Ranking("rank", items=items))
     rng = random.Random(1)
     seen = {tuple(GAME.random_action({}, legal, rng)["rank"]) for _ in range(200)}
     assert all(sorted(p) == items for p in seen)

@@ -338,5 +338,6 @@ def test_the_view_shows_the_table_the_dealer_and_the_cards_won() -> None:
     assert view["won"][0] == order and view["cards_won"] == [5, 0, 0, 0]
     assert view["deck_count"] == 40 - 10
     assert view["round"] == 2 and view["rounds"] == 8
-    assert GAME.legal(match.state, 1).spec == {"kind": "ranking", "key": "rank",
-                                                "items": WORDS[5:10]}
+    spec = GAME.legal(match.state, 1).spec
+    assert spec is not None
+    assert spec.to_json() == {"kind": "ranking", "key": "rank", "items": WORDS[5:10]}

@@ -1,4 +1,5 @@
-"""What a seat knows, and states drawn at random that agree with it (for search bots)."""
+"""Imagining the hidden part: full states drawn at random that agree with one seat's view
+(for search bots, which must never read the real hidden state)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 
 from parlour.engine import View
 
-from .rules import DECK, LoveMeNotState
+from .rules import DECK, LoveMeNotState, copy_match
 
 
 def unseen_cards(view: View) -> list[str]:
@@ -47,7 +48,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> LoveMeNotState:
         pile=pile,
         revealed=revealed,
         turn=view["turn"],
-        history=[dict(m) for m in view["history"]],
+        history=[copy_match(m) for m in view["history"]],
         wins=list(view["matches_won"]),
         over=view["over"],
     )

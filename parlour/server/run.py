@@ -1,12 +1,11 @@
-"""``parlour serve``: run the browser server (``make run`` uses the defaults)."""
+"""Running the server under uvicorn (``parlour serve``; ``make run`` uses the defaults)."""
 
 from __future__ import annotations
 
 import uvicorn
 
-from parlour.server import Settings, create_app
-from parlour.server.app import lan_address
-from parlour.server.config import normalise_db_url
+from .app import create_app, lan_address
+from .config import Settings, normalise_db_url
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

@@ -168,6 +168,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out.append({**game.describe(), "bots": bot_names(game)})
         return out
 
+    @app.get("/api/games/{game_id}/words",
+             summary="A game's words for its pieces (card names, costs, suits...)")
+    async def game_words(game_id: str) -> dict[str, Any]:
+        if game_id not in game_ids():
+            raise HTTPException(404, f"unknown game {game_id!r}")
+        return dict(get_game(game_id).words())
+
     @app.get("/api/games/{game_id}/data/{name}",
              summary="A game's public content file (its card set, word list...)")
     async def game_data(game_id: str, name: str) -> FileResponse:

@@ -124,7 +124,7 @@ class TerminalPlayer:
         if isinstance(spec, Texts):
             return {spec.key: [self.line(f"{label}: ") for label in spec.labels]}
         if isinstance(spec, Ranking):
-            return {spec.key: self._order(list(spec.items), spec.label or "Rank")}
+            return {spec.key: self._order(list(spec.items), spec.label or "Your order, first = top")}
         if isinstance(spec, Arrangement):
             return {spec.key: self._arrange(spec.cards)}
         raise ParlourError(f"this terminal cannot enter input of kind {spec.kind!r}")
@@ -147,15 +147,17 @@ class TerminalPlayer:
     def _order(self, items: list[str], label: str) -> list[str]:
         for i, item in enumerate(items, 1):
             self.console.print(Text(f"  {i}) {item}"))
+        example = " ".join(str(i) for i in [*range(2, len(items) + 1), 1])
         while True:
-            answer = self.line(f"{label}: type the numbers in order, e.g. 3 1 2: ").split()
-            if sorted(answer) == [str(i) for i in range(1, len(items) + 1)]:
+            answer = self.line(f"{label}: type all {len(items)} numbers in order"
+                               f" (e.g. {example}): ").split()
+            if sorted(answer) == sorted(str(i) for i in range(1, len(items) + 1)):
                 return [items[int(a) - 1] for a in answer]
             self.console.print(Text(f"Type each number 1–{len(items)} once.", style="red"))
 
     def _arrange(self, cards: Sequence[Sequence[str]]) -> list[str]:
         labels = [" / ".join(card) for card in cards]
-        order = self._order(labels, "Reading order")
+        order = self._order(labels, "Reading order, the card you read first first")
         picks = []
         for label in order:
             card = cards[labels.index(label)]

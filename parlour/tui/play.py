@@ -157,7 +157,7 @@ class TerminalPlayer:
 
     def _arrange(self, cards: Sequence[Sequence[str]]) -> list[str]:
         labels = [" / ".join(card) for card in cards]
-        order = self._order(labels, "Reading order, the card you read first first")
+        order = self._order(labels, "Reading order (first = read first)")
         picks = []
         for label in order:
             card = cards[labels.index(label)]

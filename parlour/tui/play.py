@@ -124,7 +124,8 @@ class TerminalPlayer:
         if isinstance(spec, Texts):
             return {spec.key: [self.line(f"{label}: ") for label in spec.labels]}
         if isinstance(spec, Ranking):
-            return {spec.key: self._order(list(spec.items), spec.label or "Your order, first = top")}
+            label = spec.label or "Your order, first = top"
+            return {spec.key: self._order(list(spec.items), label)}
         if isinstance(spec, Arrangement):
             return {spec.key: self._arrange(spec.cards)}
         raise ParlourError(f"this terminal cannot enter input of kind {spec.kind!r}")

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from parlour.bots import bot_names, make_agent
-from parlour.engine import Match
-from parlour.engine.conformance import play_random
+from parlour.engine import Match, NotYourTurn, Record, RecordError, replay
+from parlour.engine.conformance import play_random, state_dump
 from parlour.games import game_ids, get_game
 
 GAMES = game_ids()
@@ -80,3 +80,20 @@ def test_narration_speaks_of_changes_only_and_names_the_players(game_id: str) ->
         assert game.narrate(after, after, names) == []  # nothing new, nothing to say
         spoken += bool(told)
     assert spoken > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_json_true_or_false_is_not_a_seat(game_id: str) -> None:
+    game = get_game(game_id)
+    match = Match.new(game, game.min_players, {}, seed=4)
+    seat = min(match.to_act)
+    action = game.rollout_action(game.clone(match.state), seat, random.Random(0))
+    before = state_dump(game, match.state)
+    for fake in (True, False):
+        with pytest.raises(NotYourTurn, match="there is no seat"):
+            game.apply(match.state, fake, action)  # type: ignore[arg-type]
+    assert state_dump(game, match.state) == before
+    record = {"game": game_id, "players": game.min_players, "seed": 4, "options": {},
+              "actions": [{"seat": bool(seat), "action": action}]}
+    with pytest.raises(RecordError, match="action 0 must be"):
+        replay(Record.from_json(record), get_game)

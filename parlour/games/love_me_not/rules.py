@@ -67,6 +67,47 @@ def score(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> int:
     return points + sum(opp[suit(c)] for c in tableau if is_jack(c))
 
 
+class SuitScore(TypedDict):
+    suit: str
+    tableau: int  # cards of the suit in the tableau
+    pile: int  # cards of the suit in the pile
+    points: int  # tableau × pile
+
+
+class JackScore(TypedDict):
+    card: str
+    points: int  # cards of its suit in the opponent's pile
+
+
+class Breakdown(TypedDict):
+    """How a player's match points add up, as the rulebook counts them."""
+
+    suits: list[SuitScore]
+    jacks: list[JackScore]
+    total: int
+
+
+def breakdown(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> Breakdown:
+    """``score``, term by term: each suit's product, then each tableau jack.
+
+    The rulebook's examples: two hearts in the tableau and two in the pile score four;
+    a jack of spades against three spades in the opponent's pile scores three.
+
+    >>> b = breakdown(["2H", "3H", "JS"], ["4H", "5H"], ["2S", "3S", "4S"])
+    >>> [(s["suit"], s["points"]) for s in b["suits"] if s["points"]], b["jacks"], b["total"]
+    ([('H', 4)], [{'card': 'JS', 'points': 3}], 7)
+    """
+    tab = Counter(suit(c) for c in tableau)
+    own = Counter(suit(c) for c in pile)
+    opp = Counter(suit(c) for c in opponent_pile)
+    suits: list[SuitScore] = [{"suit": s, "tableau": tab[s], "pile": own[s],
+                               "points": tab[s] * own[s]} for s in SUITS]
+    jacks: list[JackScore] = [{"card": c, "points": opp[suit(c)]}
+                              for c in tableau if is_jack(c)]
+    total = sum(x["points"] for x in suits) + sum(j["points"] for j in jacks)
+    return {"suits": suits, "jacks": jacks, "total": total}
+
+
 # -- the state ------------------------------------------------------------------
 class PlayedMatch(TypedDict):
     """A finished match, as everyone sees it afterwards: every card face up."""
@@ -225,6 +266,10 @@ class SeatView(TypedDict):
     chosen: bool  # has kept a card this turn
 
 
+class MatchSummary(PlayedMatch):
+    breakdown: list[Breakdown]  # per seat: how its points add up
+
+
 class LoveMeNotView(TypedDict):
     """What one seat (or a spectator, ``seat`` None) may know."""
 
@@ -237,7 +282,7 @@ class LoveMeNotView(TypedDict):
     hand: list[str]  # the two cards the seat drew this turn
     seats: list[SeatView]
     matches_won: list[int]
-    history: list[PlayedMatch]
+    history: list[MatchSummary]
     over: bool
 
 
@@ -267,7 +312,7 @@ def _view(state: LoveMeNotState, seat: int | None) -> LoveMeNotView:
         "hand": list(state.drawn[seat]) if seat is not None else [],
         "seats": seats,
         "matches_won": list(state.wins),
-        "history": [copy_match(m) for m in state.history],
+        "history": [_summary(m) for m in state.history],
         "over": state.over,
     }
 
@@ -275,3 +320,9 @@ def _view(state: LoveMeNotState, seat: int | None) -> LoveMeNotView:
 def copy_match(m: PlayedMatch) -> PlayedMatch:
     return {"points": list(m["points"]), "winners": list(m["winners"]),
             "tableau": [list(t) for t in m["tableau"]], "pile": [list(p) for p in m["pile"]]}
+
+
+def _summary(m: PlayedMatch) -> MatchSummary:
+    t, p = m["tableau"], m["pile"]
+    return {**copy_match(m), "breakdown": [breakdown(t[0], p[0], p[1]),
+                                          breakdown(t[1], p[1], p[0])]}

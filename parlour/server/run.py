@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uvicorn
 
-from .app import create_app, lan_address
+from .app import create_app
 from .config import Settings, normalise_db_url
+from .links import lan_address
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

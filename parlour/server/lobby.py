@@ -186,9 +186,8 @@ class Lobby:
         self.check_seat(seat)
         game = self.game
         bot = bot or game.default_bot
-        if bot not in bot_names(game):
+        if not isinstance(bot, str) or bot not in bot_names(game):
             raise RoomError(f"no bot {bot!r} for {game.title}")
-        assert isinstance(bot, str)
         if self.seats[seat].token_hash is not None:
             raise RoomError(f"seat {seat + 1} is taken by {self.name(seat)}")
         self.seats[seat] = Seat(bot=bot)

@@ -30,7 +30,8 @@ class Bus(Protocol):
     async def publish(self, code: str) -> None:
         """Tell the other processes that room ``code`` changed (never raises)."""
 
-    async def stop(self) -> None: ...
+    async def stop(self) -> None:
+        """Stop listening and let go of the connection."""
 
 
 class LocalBus:

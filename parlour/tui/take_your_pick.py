@@ -12,9 +12,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.engine.narration import default_name
+from parlour.games.take_your_pick.words import QUESTION, ROLES, VARIANTS
+
 
 def who(view: dict[str, Any], seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Player {seat + 1}"
+    return "You" if seat == view["seat"] else default_name(seat)
 
 
 def card_text(card: list[str], highlight: str | None = None) -> Text:
@@ -28,12 +31,12 @@ def card_text(card: list[str], highlight: str | None = None) -> Text:
 
 
 def header(view: dict[str, Any]) -> Text:
-    variant = "large-group" if view["variant"] == "large-group" else "standard"
+    variant = VARIANTS.get(view["variant"], view["variant"])
     if view["over"]:
         return Text(f"Take Your Pick ({variant}) · game over after {view['rounds_total']}"
                     " rounds", style="bold")
     return Text(f"Take Your Pick ({variant}) · round {view['round']} of {view['rounds_total']}"
-                f" · the Subject is {who(view, view['subject'])}", style="bold")
+                f" · the {ROLES['subject']} is {who(view, view['subject'])}", style="bold")
 
 
 def status(view: dict[str, Any], seat: int) -> str:
@@ -57,7 +60,7 @@ def scoreboard(view: dict[str, Any]) -> Table:
     for column in ("player", "score", "this round", "cards", ""):
         table.add_column(column)
     for seat, info in enumerate(view["seats"]):
-        name = who(view, seat) + (" (Subject)" if info["role"] == "subject" else "")
+        name = who(view, seat) + (f" ({ROLES['subject']})" if info["role"] == "subject" else "")
         table.add_row(Text(name), str(info["score"]), str(info["round_score"]),
                       str(info["hand_count"]), Text(status(view, seat), style="dim"))
     return table
@@ -98,7 +101,8 @@ def past_rounds(view: dict[str, Any]) -> list[RenderableType]:
     lines: list[RenderableType] = []
     for r in view["rounds"]:
         scores = ", ".join(f"{who(view, s)} {p}" for s, p in enumerate(r["scores"]))
-        lines.append(Text(f"Round {r['round']} (Subject {who(view, r['subject'])}): {scores}",
+        lines.append(Text(f"Round {r['round']} ({ROLES['subject']} {who(view, r['subject'])}):"
+                          f" {scores}",
                           style="dim"))
     return lines
 
@@ -113,7 +117,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text.assemble(
             Text(f"{who(view, reading['reader'])} {verb}: "),
             card_text(reading["card"]),
-            Text("  — which describes the Subject most?", style="dim")))
+            Text(f"  — the {ROLES['subject']} is asked: {QUESTION}", style="dim")))
     parts += own_hand(view)
     parts.append(Text(f"Draw pile {view['draw_count']} · discards {view['discard_count']}",
                       style="dim"))

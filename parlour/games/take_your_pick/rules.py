@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from parlour.engine import (
     Action,
@@ -36,16 +35,39 @@ from parlour.engine import (
     Option,
     Result,
     View,
+    generator,
     require_keys,
 )
 
 from .content import BUILTIN, Card, Deck, DeckError, check_deck
-from .narrate import narrate
 
 STANDARD = "standard"
 LARGE_GROUP = "large-group"
 CARDS_PER_READER = {STANDARD: 3, LARGE_GROUP: 1}
-ARRANGE, READ, OVER = "arrange", "read", "over"
+Phase = Literal["arrange", "read", "over"]
+ARRANGE: Phase = "arrange"
+READ: Phase = "read"
+OVER: Phase = "over"
+
+
+class Read(TypedDict):
+    """One card read to the Subject, public once answered."""
+
+    round: int
+    subject: int
+    reader: int
+    card: list[str]
+    guess: str
+    pick: str
+    correct: bool
+
+
+class PlayedRound(TypedDict):
+    """A finished round: who was the Subject and every seat's points in it."""
+
+    round: int
+    subject: int
+    scores: list[int]
 
 
 # -- the state ------------------------------------------------------------------
@@ -71,12 +93,12 @@ class TakeYourPickState:
     guesses: list[list[str] | None] = field(default_factory=list)
     round: int = 0
     subject: int = 0
-    phase: str = ARRANGE
+    phase: Phase = ARRANGE
     scores: list[int] = field(default_factory=list)
     round_scores: list[int] = field(default_factory=list)
     missed: list[bool] = field(default_factory=list)
-    reads: list[dict[str, Any]] = field(default_factory=list)
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+    reads: list[Read] = field(default_factory=list)
+    rounds: list[PlayedRound] = field(default_factory=list)
 
     @property
     def per_reader(self) -> int:
@@ -158,7 +180,7 @@ class TakeYourPick(Game[TakeYourPickState]):
     )
 
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> TakeYourPickState:
-        rng = random.Random(seed)
+        rng = generator(seed)
         variant = options["variant"]
         if options["deck"] is not None:
             cards = _deck_option(options["deck"], players, CARDS_PER_READER[variant])
@@ -226,9 +248,6 @@ class TakeYourPick(Game[TakeYourPickState]):
     def view(self, state: TakeYourPickState, seat: int | None) -> View:
         return _view(state, seat)
 
-    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
-        return narrate(before, after, names)
-
     def is_over(self, state: TakeYourPickState) -> bool:
         return state.phase == OVER
 
@@ -237,17 +256,6 @@ class TakeYourPick(Game[TakeYourPickState]):
             return None
         return Result.highest_wins(state.scores, {"variant": state.variant,
                                                   "rounds": copy.deepcopy(state.rounds)})
-
-    # -- for bots and search ----------------------------------------------------
-    def determinize(self, view: View, seat: int, rng: random.Random) -> TakeYourPickState:
-        from .knowledge import determinize
-
-        return determinize(view, seat, rng)
-
-    def bots(self) -> Mapping[str, Any]:
-        from .bots import PersonaAgent
-
-        return {"persona": PersonaAgent}
 
 
 # -- validating input ----------------------------------------------------------------
@@ -368,14 +376,59 @@ def _end_round(state: TakeYourPickState) -> None:
 
 
 # -- what a seat may see ---------------------------------------------------------------
-def copy_reads(reads: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def copy_reads(reads: list[Read]) -> list[Read]:
     """An independent copy of the log of read cards (faster than a deep copy)."""
     return [{**r, "card": list(r["card"])} for r in reads]
 
 
-def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> dict[str, Any]:
+class SeatView(TypedDict):
     """What everyone may know of one seat."""
-    role = None if state.phase == OVER else "subject" if s == state.subject else "reader"
+
+    role: Literal["subject", "reader"] | None  # None once the game is over
+    score: int
+    round_score: int
+    hand_count: int
+    arranged: bool
+    missed: bool
+
+
+class Reading(TypedDict):
+    """The card being read now: its reader, its phrases in the deck's order, its number."""
+
+    reader: int
+    card: list[str]
+    number: int
+
+
+class TakeYourPickView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) may know."""
+
+    game: str
+    seat: int | None
+    players: int
+    variant: str
+    cards_per_reader: int
+    subject_turns: int
+    first_subject: int
+    round: int
+    rounds_total: int
+    subject: int
+    phase: Phase
+    reading: Reading | None
+    hand: list[list[str]]  # the seat's unread cards, in reading order once arranged
+    guesses: list[str] | None  # the seat's predictions for them, once arranged
+    seats: list[SeatView]
+    deck_size: int
+    draw_count: int
+    discard_count: int
+    reads: list[Read]
+    rounds: list[PlayedRound]
+    over: bool
+
+
+def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> SeatView:
+    role: Literal["subject", "reader"] | None = (
+        None if state.phase == OVER else "subject" if s == state.subject else "reader")
     # While cards are read, the Subject's round score is what they would earn now.
     during = role == "subject" and state.phase == READ
     return {
@@ -388,7 +441,7 @@ def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> dict[str, 
     }
 
 
-def _view(state: TakeYourPickState, seat: int | None) -> View:
+def _view(state: TakeYourPickState, seat: int | None) -> TakeYourPickView:
     reader = current_reader(state)
     readers = reading_order(state.players, state.subject)
     provisional = subject_points(state.variant, [state.round_scores[r] for r in readers])

@@ -2,6 +2,12 @@
 import { h } from "../dom.js";
 import { seatChips, seatTable, status } from "./common.js";
 
+// The game's words, from the one module the log and the terminal use too.
+const WORDS = await fetch("/api/games/take-your-pick/words").then((reply) => {
+  if (!reply.ok) throw new Error(`the game's words did not load (${reply.status})`);
+  return reply.json();
+});
+
 function pair(card) {
   return h("span", {}, h("span", { class: "word" }, card[0]), " or ", h("span", { class: "word" }, card[1]));
 }
@@ -10,10 +16,11 @@ export default {
   table(view, ctx) {
     const subject = ctx.names[view.subject];
     const parts = [
-      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · subject: ${subject} · ${view.phase === "arrange" ? "readers arrange their guesses" : "reading"}`),
+      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · ${WORDS.roles.subject}: ${subject} · ${WORDS.phases[view.phase]}`),
       seatChips(ctx, (s) => {
         const seat = view.seats[s];
-        return h("span", { class: "extra" }, `${seat.score} pts · ${seat.role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
+        const role = seat.role ? ` · ${WORDS.roles[seat.role]}` : "";
+        return h("span", { class: "extra" }, `${seat.score} pts${role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
       }),
     ];
     if (view.reading) {

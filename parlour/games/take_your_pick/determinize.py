@@ -1,4 +1,5 @@
-"""States drawn at random that agree with one seat's view (for search bots).
+"""Imagining the hidden part: full states drawn at random that agree with one seat's view
+(for search bots, which must never read the real hidden state).
 
 What a seat cannot know (other readers' unread cards and predictions, the
 order of the draw pile, the face-down discards) is imagined: an unseen card

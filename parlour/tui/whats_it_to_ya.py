@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.engine.narration import default_name
-from parlour.games.whats_it_to_ya.words import ROLES, TOKEN_MEANING
+from parlour.games.whats_it_to_ya.words import ROLES, TASKS, TOKEN_MEANING
 
 
 def who(view: dict[str, Any], seat: int) -> str:
@@ -59,8 +59,8 @@ def words_line(label: str, words: list[str], numbered: bool = False) -> Text:
 def reveal_table(view: dict[str, Any], entry: dict[str, Any]) -> Table:
     """One round laid open: each card, the dealer's token on it and everyone's guess."""
     dealer = entry["dealer"]
-    table = Table(title=f"Round {entry['round']}: {who(view, dealer)} dealt",
-                  title_justify="left")
+    table = Table(title=f"Round {entry['round']}: {who(view, dealer)} dealt"
+                        f" (tokens: {TOKEN_MEANING})", title_justify="left")
     table.add_column("card")
     table.add_column(f"{who(view, dealer)} ({ROLES['dealer']})", justify="center")
     guessers = [s for s in range(view["players"]) if s != dealer]
@@ -108,11 +108,15 @@ def render(view: dict[str, Any]) -> RenderableType:
             parts.append(words_line(f"Your ranking ({TOKEN_MEANING})", view["my_ranking"],
                                     numbered=True))
         elif view["seat"] is not None:
-            task = (f"rank them: {TOKEN_MEANING} to you"
-                    if view["dealer"] == view["seat"]
-                    else f"guess how {who(view, view['dealer'])} ranks them ({TOKEN_MEANING})")
-            parts.append(Text(f"Your move: {task}.", style="italic"))
+            parts.append(Text(f"Your move: {task(view)}", style="italic"))
     return Group(*parts)
+
+
+def task(view: dict[str, Any]) -> str:
+    """What the seat is to do this round, naming the dealer."""
+    if view["dealer"] == view["seat"]:
+        return TASKS["dealer"]
+    return TASKS["guesser"].format(dealer=default_name(view["dealer"]))
 
 
 def action_label(action: dict[str, Any]) -> str:

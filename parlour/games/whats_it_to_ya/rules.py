@@ -226,10 +226,10 @@ class WhatsItToYa(Game[WhatsItToYaState]):
     def legal(self, state: WhatsItToYaState, seat: int) -> Legal:
         if seat not in self.to_act(state):
             return Legal(choices=[])
-        return Legal(spec=ranking_spec(state))
+        return Legal(spec=ranking_spec(state, seat))
 
     def advance(self, state: WhatsItToYaState, seat: int, action: Action) -> None:
-        state.rankings[seat] = ranking_spec(state).read(action)
+        state.rankings[seat] = ranking_spec(state, seat).read(action)
         if all(r is not None for r in state.rankings):
             _end_round(state)
 
@@ -251,9 +251,21 @@ def final_result(state: WhatsItToYaState) -> Result:
     return Result.highest_wins(scores, details)
 
 
-def ranking_spec(state: WhatsItToYaState) -> Ranking:
-    """What a seat that may rank gives: every word on the table, most important first."""
-    return Ranking("rank", items=list(state.table))
+DEALER_TASK = "Your own ranking — what matters most to you first"
+GUESSER_TASK = "Your guess at the dealer's ranking — what matters most to them first"
+
+
+def ranking_spec(state: WhatsItToYaState, seat: int) -> Ranking:
+    """What a seat that may rank gives: every word on the table, most important first.
+
+    The label says what the ranking is for (the dealer's own, or a guess at the
+    dealer's); ``about`` tells front ends the seat's role and whose ranking is guessed,
+    so they can name the dealer.
+    """
+    role = "dealer" if seat == state.dealer else "guesser"
+    return Ranking("rank", items=list(state.table),
+                   label=DEALER_TASK if role == "dealer" else GUESSER_TASK,
+                   about={"role": role, "dealer": state.dealer})
 
 
 # -- how a round unfolds ------------------------------------------------------------------

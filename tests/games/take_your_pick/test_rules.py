@@ -13,6 +13,8 @@ from parlour.engine import (
     InvalidOptions,
     MalformedAction,
     NotYourTurn,
+    Record,
+    RecordError,
     conformance,
 )
 from parlour.games import get_game
@@ -369,3 +371,15 @@ def test_ruling_subject_turns_applies_to_both_variants() -> None:
         play_round(state, {r: [True] for r in reading_order(4, state.subject)})
     assert rounds == 8
     assert state.scores == [2 * 3 + 6, 2 * 3 + 6, 2 * 3 + 6, 2 * 3 + 6]
+
+
+def test_a_json_true_or_false_is_not_a_seat_and_changes_nothing() -> None:
+    # true == 1 is a reader who may arrange now, false == 0 the Subject: both refused.
+    state = new(3)
+    guesses = {"guesses": ["Early bird", "Beach", "Books"]}
+    refused(state, True, guesses, NotYourTurn, "there is no seat True")
+    refused(state, False, {"pick": "Early bird"}, NotYourTurn, "there is no seat False")
+    record = {"game": GAME.id, "players": 3, "seed": 5, "options": {},
+              "actions": [{"seat": True, "action": guesses}]}
+    with pytest.raises(RecordError, match="action 0 must be"):
+        Record.from_json(record)

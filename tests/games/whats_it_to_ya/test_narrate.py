@@ -105,7 +105,7 @@ def test_nobody_right_discards_all_five_and_the_dealers_last_won_card() -> None:
     said = play_round(state, {})
     assert said[1] == ("Nobody matched a single card, so all five are discarded;"
                        " Bob discards Subways, a card they had won.")
-    assert said[2] == "Round 3: Cy deals Canoes, Loyalty, Puppets, Backpacks and Forgiveness."
+    assert said[2] == "Round 3: Cy deals Camper Vans, Loyalty, Puppets, Backpacks and Forgiveness."
 
 
 def test_the_game_end_names_the_winner() -> None:

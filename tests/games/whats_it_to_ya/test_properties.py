@@ -42,13 +42,13 @@ def test_every_card_is_always_in_the_deck_on_the_table_won_or_discarded(
     rng = random.Random(seed)
     match = Match.new(GAME, players, options, seed)
     start = Counter(all_cards(match.state))
-    assert sum(start.values()) == 180 and max(start.values()) == 1
+    assert sum(start.values()) == 200 and max(start.values()) == 1
     while not match.over:
         seat = rng.choice(sorted(match.to_act))
         match.act(seat, random_ranking(match, seat, rng))
         assert Counter(all_cards(match.state)) == start
     assert match.state.table == []
-    assert len(match.state.deck) == 180 - 5 * players * options["dealer_turns"]
+    assert len(match.state.deck) == 200 - 5 * players * options["dealer_turns"]
 
 
 def scrambled(state: WhatsItToYaState, keep: int | None) -> WhatsItToYaState:
@@ -140,7 +140,7 @@ def test_determinize_agrees_with_the_view_it_came_from(seed: int, players: int,
         imagined = GAME.determinize(view, seat, random.Random(seed))
         assert GAME.view(imagined, seat) == view
         cards = Counter(all_cards(imagined))
-        assert sum(cards.values()) == 180 and max(cards.values()) == 1
+        assert sum(cards.values()) == 200 and max(cards.values()) == 1
         # An imagined game plays on to the end.
         while not GAME.is_over(imagined):
             s = min(GAME.to_act(imagined))

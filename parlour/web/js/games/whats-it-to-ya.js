@@ -39,8 +39,14 @@ export default {
     if (last) parts.push(reveal(last, ctx));
     return h("div", { class: "wity" }, parts);
   },
-  hand(view) {
-    if (!view.my_ranking) return null;
+  hand(view, ctx) {
+    if (view.over || view.seat === null || view.seat === undefined) return null;
+    if (!view.my_ranking) {
+      // What this seat does this round, naming the dealer.
+      const task = view.dealer === view.seat ? WORDS.tasks.dealer
+        : WORDS.tasks.guesser.replaceAll("{dealer}", ctx.names[view.dealer]);
+      return h("p", { class: "hint task" }, task);
+    }
     return h("div", {}, h("h3", { class: "panel-title" }, `Your ranking (${WORDS.token_meaning}; hidden until all have ranked)`), words(view.my_ranking));
   },
   label(action) {

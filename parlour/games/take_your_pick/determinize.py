@@ -98,4 +98,8 @@ def determinize(view: View, seat: int, rng: random.Random) -> TakeYourPickState:
         missed=[s["missed"] for s in seats],
         reads=copy.deepcopy(view["reads"]),
         rounds=copy.deepcopy(view["rounds"]),
+        # Only the seat's own hands are known; nobody looks at the others' in an imagined game.
+        held=[[{"round": h["round"], "cards": copy.deepcopy(h["cards"]),
+                "guesses": copy.deepcopy(h["guesses"])} for h in view["held"]] if s == seat
+              else [] for s in range(players)],
     )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
@@ -44,6 +45,9 @@ from .content import BUILTIN, Card, Deck, DeckError, check_deck
 STANDARD = "standard"
 LARGE_GROUP = "large-group"
 CARDS_PER_READER = {STANDARD: 3, LARGE_GROUP: 1}
+ARRANGE_TASK = ("Predict the Subject's pick on each card, and read your surest first:"
+                " the first miss ends your turn")
+
 Phase = Literal["arrange", "read", "over"]
 ARRANGE: Phase = "arrange"
 READ: Phase = "read"
@@ -62,6 +66,15 @@ class Read(TypedDict):
     correct: bool
 
 
+class HeldHand(TypedDict):
+    """A hand a reader was dealt: its cards (in reading order once arranged) and the
+    reader's predictions for them. Only that reader ever sees it whole."""
+
+    round: int
+    cards: list[list[str]]
+    guesses: list[str] | None
+
+
 class PlayedRound(TypedDict):
     """A finished round: who was the Subject and every seat's points in it."""
 
@@ -77,7 +90,8 @@ class TakeYourPickState:
 
     Cards are numbers indexing ``cards``. ``draw`` is top first. A reader's
     ``hands`` entry holds their unread cards: in deal order until they arrange
-    them, then in reading order with ``guesses`` aligned to it.
+    them, then in reading order with ``guesses`` aligned to it. ``held`` keeps every
+    hand each seat was dealt, read or not: what the seat has seen stays in its view.
     """
 
     players: int
@@ -99,6 +113,7 @@ class TakeYourPickState:
     missed: list[bool] = field(default_factory=list)
     reads: list[Read] = field(default_factory=list)
     rounds: list[PlayedRound] = field(default_factory=list)
+    held: list[list[HeldHand]] = field(default_factory=list)
 
     @property
     def per_reader(self) -> int:
@@ -199,7 +214,7 @@ class TakeYourPick(Game[TakeYourPickState]):
         state = TakeYourPickState(
             players=players, variant=variant, subject_turns=options["subject_turns"],
             first_subject=first, cards=cards, rng=rng, draw=draw,
-            scores=[0] * players,
+            scores=[0] * players, held=[[] for _ in range(players)],
         )
         _start_round(state)
         return state
@@ -220,7 +235,8 @@ class TakeYourPick(Game[TakeYourPickState]):
             return Legal(choices=[])
         if state.phase == ARRANGE:
             cards = [list(state.cards[c]) for c in state.hands[seat]]
-            return Legal(spec=Arrangement("guesses", cards=cards))
+            return Legal(spec=Arrangement("guesses", cards=cards, label=ARRANGE_TASK,
+                                          about={"subject": state.subject}))
         a, b = _card_being_read(state)
         return Legal(choices=[{"pick": a}, {"pick": b}])
 
@@ -236,6 +252,7 @@ class TakeYourPick(Game[TakeYourPickState]):
             order, guesses = _parse_guesses(state, seat, action["guesses"])
             state.hands[seat] = order
             state.guesses[seat] = guesses
+            _keep_hand(state, seat, guesses)
             if all(state.guesses[r] is not None
                    for r in reading_order(state.players, state.subject)):
                 state.phase = READ
@@ -316,6 +333,20 @@ def _start_round(state: TakeYourPickState) -> None:
     for _ in range(state.per_reader):
         for reader in reading_order(state.players, state.subject):
             state.hands[reader].append(_draw_card(state))
+    for reader in reading_order(state.players, state.subject):
+        _keep_hand(state, reader, None)
+
+
+def _keep_hand(state: TakeYourPickState, seat: int, guesses: list[str] | None) -> None:
+    """Keep the seat's hand of this round as it now stands (in reading order once
+    arranged), replacing what was kept of it before."""
+    kept: HeldHand = {"round": state.round, "guesses": None if guesses is None else list(guesses),
+                      "cards": [list(state.cards[c]) for c in state.hands[seat]]}
+    held = state.held[seat]
+    if held and held[-1]["round"] == state.round:
+        held[-1] = kept
+    else:
+        held.append(kept)
 
 
 def _draw_card(state: TakeYourPickState) -> int:
@@ -400,6 +431,13 @@ class Reading(TypedDict):
     number: int
 
 
+class HeldView(HeldHand):
+    """A hand the seat held, and how many of its cards were read (the rest, after a
+    miss, went to the discard pile unread)."""
+
+    read: int
+
+
 class TakeYourPickView(TypedDict):
     """What one seat (or a spectator, ``seat`` None) may know."""
 
@@ -417,6 +455,7 @@ class TakeYourPickView(TypedDict):
     reading: Reading | None
     hand: list[list[str]]  # the seat's unread cards, in reading order once arranged
     guesses: list[str] | None  # the seat's predictions for them, once arranged
+    held: list[HeldView]  # every hand the seat was dealt, read or not (its own eyes only)
     seats: list[SeatView]
     deck_size: int
     draw_count: int
@@ -424,6 +463,13 @@ class TakeYourPickView(TypedDict):
     reads: list[Read]
     rounds: list[PlayedRound]
     over: bool
+
+
+def _held_view(state: TakeYourPickState, seat: int) -> list[HeldView]:
+    read = Counter(r["round"] for r in state.reads if r["reader"] == seat)
+    return [{"round": h["round"], "cards": [list(c) for c in h["cards"]],
+             "guesses": None if h["guesses"] is None else list(h["guesses"]),
+             "read": read[h["round"]]} for h in state.held[seat]]
 
 
 def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> SeatView:
@@ -468,6 +514,7 @@ def _view(state: TakeYourPickState, seat: int | None) -> TakeYourPickView:
         "hand": [list(state.cards[c]) for c in state.hands[seat]] if mine and seat is not None
         else [],
         "guesses": list(own_guesses) if own_guesses is not None else None,
+        "held": [] if seat is None else _held_view(state, seat),
         "seats": seats,
         "deck_size": len(state.cards),
         "draw_count": len(state.draw),

@@ -34,7 +34,8 @@ def others(state: TakeYourPickState, seat: int) -> list[int | None]:
 
 def hidden_variant(state: TakeYourPickState, reader: int, rng: random.Random) -> TakeYourPickState:
     """The same game except for what only ``reader`` may know: their unread cards
-    (other than the one being read), every unread prediction and their reading order."""
+    (other than the one being read), every unread prediction, their reading order and
+    the hands they held before."""
     twin = copy.deepcopy(state)
     hand = twin.hands[reader]
     being_read = 1 if current_reader(twin) == reader else 0
@@ -42,6 +43,7 @@ def hidden_variant(state: TakeYourPickState, reader: int, rng: random.Random) ->
         if twin.draw:  # swap a private card with one from the draw pile
             j = rng.randrange(len(twin.draw))
             hand[i], twin.draw[j] = twin.draw[j], hand[i]
+    twin.held[reader] = [{"round": 0, "cards": [["Somebody", "Else"]], "guesses": ["Else"]}]
     rest = hand[being_read:]
     rng.shuffle(rest)
     hand[being_read:] = rest

@@ -249,8 +249,11 @@ def test_legal_spec_for_readers_and_choices_for_the_subject() -> None:
     state = new(3)
     legal = GAME.legal(state, 1)
     assert legal.spec is not None
-    assert legal.spec.to_json() == {"kind": "arrangement", "key": "guesses",
-                                    "cards": [DECK[0], DECK[2], DECK[4]]}
+    assert legal.spec.to_json() == {
+        "kind": "arrangement", "key": "guesses", "cards": [DECK[0], DECK[2], DECK[4]],
+        "label": "Predict the Subject's pick on each card, and read your surest first:"
+                 " the first miss ends your turn",
+        "subject": 0}
     assert GAME.legal(state, 0).choices == []
     arrange_first_sides(state)
     assert GAME.legal(state, 0).choices == [{"pick": "Early bird"}, {"pick": "Night owl"}]

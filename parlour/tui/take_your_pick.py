@@ -64,8 +64,8 @@ def scoreboard(view: dict[str, Any]) -> Table:
         table.add_column(column)
     for seat, info in enumerate(view["seats"]):
         name = who(view, seat) + (f" ({ROLES['subject']})" if info["role"] == "subject" else "")
-        row = [Text(name), str(info["score"]), str(info["round_score"]),
-               str(info["hand_count"]), Text(status(view, seat), style="dim")]
+        row: list[Text] = [Text(name), Text(str(info["score"])), Text(str(info["round_score"])),
+                           Text(str(info["hand_count"])), Text(status(view, seat), style="dim")]
         table.add_row(*row[:len(columns)])
     return table
 

@@ -226,7 +226,7 @@ def test_the_built_in_deck_is_shuffled_from_the_seed() -> None:
     a, b = (GAME.setup(4, {}, seed=s) for s in (1, 2))
     assert GAME.view(a, 1)["hand"] != GAME.view(b, 1)["hand"]
     assert GAME.view(a, 1)["hand"] == GAME.view(GAME.setup(4, {}, seed=1), 1)["hand"]
-    assert GAME.view(a, None)["deck_size"] == 242
+    assert GAME.view(a, None)["deck_size"] == 262
 
 
 def test_when_the_draw_pile_runs_out_the_discards_are_shuffled_back_in() -> None:

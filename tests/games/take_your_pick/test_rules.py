@@ -386,3 +386,24 @@ def test_a_json_true_or_false_is_not_a_seat_and_changes_nothing() -> None:
               "actions": [{"seat": True, "action": guesses}]}
     with pytest.raises(RecordError, match="action 0 must be"):
         Record.from_json(record)
+
+
+def test_ruling_each_reader_reads_all_their_cards_before_the_next() -> None:
+    state = new(4, deck=DECK + MORE)
+    arrange_first_sides(state)
+    readers = []
+    while state.round == 1:
+        readers.append(GAME.view(state, None)["reading"]["reader"])
+        answer(state, right=True)
+    assert readers == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_ruling_reading_needs_nothing_from_the_reader() -> None:
+    state = new(4, deck=DECK + MORE)
+    arrange_first_sides(state)
+    while state.round == 1:
+        assert GAME.to_act(state) == frozenset({0})  # only the Subject, card after card
+        for reader in (1, 2, 3):
+            assert GAME.legal(state, reader).choices == []
+        answer(state, right=False)
+    assert [r["reader"] for r in state.reads] == [1, 2, 3]

@@ -374,3 +374,12 @@ def test_a_json_true_or_false_is_not_a_seat_and_changes_nothing() -> None:
               "actions": [{"seat": True, "action": {"rank": table}}]}
     with pytest.raises(RecordError, match="action 0 must be"):
         Record.from_json(record)
+
+
+def test_ruling_each_dealer_turns_up_the_top_five_cards() -> None:
+    match = new_match(3)
+    tables = []
+    while not match.over:
+        tables.append((match.state.dealer, list(match.state.table)))
+        play_round(match, {})
+    assert tables == [(r % 3, WORDS[5 * r:5 * r + 5]) for r in range(6)]

@@ -82,6 +82,14 @@ def reveal_table(view: dict[str, Any], entry: dict[str, Any]) -> Table:
 
 def outcome_lines(view: dict[str, Any], entry: dict[str, Any]) -> list[Text]:
     lines = []
+    winners = entry["winners"]
+    if len(winners) > 1:
+        # Why each tied player gets fewer cards: the rulebook's split table.
+        each = len(entry["awarded"][winners[0]])
+        lines.append(Text(f"{len(winners)} players tied with {entry['best']} correct: they"
+                          f" take {each} card{'' if each == 1 else 's'} each, in the dealer's"
+                          f" order from the dealer's left, and the rest are discarded.",
+                          style="dim"))
     for seat, cards in enumerate(entry["awarded"]):
         if cards:
             lines.append(words_line(f"{who(view, seat)} take" + ("" if seat == view["seat"]

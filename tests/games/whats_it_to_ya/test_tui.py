@@ -101,3 +101,14 @@ def test_a_newcomer_is_told_what_to_rank_and_that_the_first_matters_most() -> No
     assert "Your move: You are the dealer: rank these five by how much each matters to you" in text
     assert "You win no cards this round" in text
     assert "dealt (tokens: 1 = most important)" in text
+
+
+def test_a_tie_says_why_each_takes_fewer_cards() -> None:
+    match = Match.new(GAME, 3, {"deck": WORDS[:30], "first_dealer": 0}, seed=1)
+    order = WORDS[:5]
+    for seat in range(3):
+        match.act(seat, {"rank": order})  # both guessers match all five: a tie
+    text = " ".join(shown(match.view(1)).split())
+    assert "2 players tied with 5 correct: they take 2 cards each" in text
+    assert "You take: " + " · ".join(order[:2]) in text
+    assert "Player 3 takes: " + " · ".join(order[2:4]) in text

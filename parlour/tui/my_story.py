@@ -11,16 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.engine import Result
-from parlour.games import get_game
+from parlour.games.my_story.words import WORDS, achievement_name, card_name, reunion_name
 
-ICON = {"money": "$", "book": "B", "heart": "+", "house": "H", "smile": "S", "star": "*",
-        "years": "y"}
+CARDS: Mapping[str, Any] = WORDS["cards"]
+ICON = {k: v["icon"] for k, v in WORDS["resources"].items()}
 COLOUR_STYLE = {"yellow": "yellow", "blue": "blue", "green": "green", "red": "red"}
 LEGEND = "$ Money · B Book · + Heart & Cross · H House · S Smile · * Star (any) · y Year"
-
-
-def _game() -> Any:
-    return get_game("my-story")
 
 
 def icons(cost: Mapping[str, int]) -> str:
@@ -30,16 +26,15 @@ def icons(cost: Mapping[str, int]) -> str:
 
 
 def name(cid: str) -> Text:
-    card = _game().card.get(cid)
+    card = CARDS.get(cid)
     if card is None:
         return Text(cid)
-    style = COLOUR_STYLE.get(card.colours[0], "") if card.colours else ""
-    return Text(card.name, style=style)
+    style = COLOUR_STYLE.get(card["colours"][0], "") if card["colours"] else ""
+    return Text(card["name"], style=style)
 
 
 def colours(cid: str, chosen: Mapping[str, str] | None = None) -> Text:
-    card = _game().card[cid]
-    cols = (chosen[cid],) if chosen and cid in chosen else card.colours
+    cols = (chosen[cid],) if chosen and cid in chosen else CARDS[cid]["colours"]
     text = Text()
     for c in cols:
         text.append("■", style=COLOUR_STYLE[c])
@@ -47,30 +42,28 @@ def colours(cid: str, chosen: Mapping[str, str] | None = None) -> Text:
 
 
 def _track(view: Mapping[str, Any], which: str) -> Table:
-    game = _game()
     life = which == "life"
     cards = view["life_track"] if life else view["work_track"]
-    slots = game.cs.life_slots if life else game.cs.work_slots
+    slots = WORDS["slots"][which]
     deck = view["life_deck_count"] if life else view["work_deck_count"]
     title = f"{'Life Story' if life else 'Occupation & Project'} track ({deck} in deck)"
     table = Table(title=title, title_justify="left", expand=False)
     for col in ("slot", "card", "colour", "gives when played", "CV Bonus", "VP", "to take"):
         table.add_column(col)
     for i, cid in enumerate(cards):
-        card = game.card[cid]
+        card = CARDS[cid]
         cost = {**slots[i]}
         if life:
-            cost = {k: cost.get(k, 0) + card.requirement.get(k, 0)
-                    for k in {*cost, *card.requirement}}
-        kind = card.kind.replace("_", " ")
+            cost = {k: cost.get(k, 0) + card["requirement"].get(k, 0)
+                    for k in {*cost, *card["requirement"]}}
+        kind = card["kind"].replace("_", " ")
         label = Text.assemble(name(cid), Text(f" ({kind})", style="dim"))
-        table.add_row(str(i + 1), label, colours(cid), icons(card.play),
-                      "–" if life else icons(card.bonus), str(card.vp or ""), icons(cost))
+        table.add_row(str(i + 1), label, colours(cid), icons(card["play"]),
+                      "–" if life else icons(card["bonus"]), str(card["vp"] or ""), icons(cost))
     return table
 
 
 def _seat_block(view: Mapping[str, Any], s: int) -> Table:
-    game = _game()
     p = view["seats"][s]
     who = "You" if s == view["seat"] else f"Player {s + 1}"
     state = " · retired" if p["retired"] else ""
@@ -79,56 +72,36 @@ def _seat_block(view: Mapping[str, Any], s: int) -> Table:
     for col in ("CV card", "colour", "Bonus", "ability / VP"):
         table.add_column(col)
     for cid in p["cv"]:
-        card = game.card[cid]
+        card = CARDS[cid]
         note = ""
         if cid == p["occupation"]:
-            note = "current: " + "; ".join(_effect(e) for e in card.ability)
-        elif card.kind == "project":
-            note = f"{card.vp} VP" + ("; " + "; ".join(_effect(e) for e in card.ability)
-                                      if card.ability else "")
-        table.add_row(name(cid), colours(cid, p["colours"]), icons(card.bonus), note)
-    achieved = ", ".join(game.cs.achievements[a].name for a in p["achievements"]) or "none"
+            note = "current: " + "; ".join(card["ability"])
+        elif card["kind"] == "project":
+            note = f"{card['vp']} VP" + ("; " + "; ".join(card["ability"])
+                                         if card["ability"] else "")
+        table.add_row(name(cid), colours(cid, p["colours"]), icons(card["bonus"]), note)
+    achieved = ", ".join(WORDS["achievements"][a]["name"] for a in p["achievements"]) or "none"
     table.caption = (f"deck: {p['draw_count']} to draw, {len(p['discard'])} discarded · "
                      f"achievements: {achieved}")
     table.caption_justify = "left"
     return table
 
 
-def _effect(e: Mapping[str, Any]) -> str:
-    kind = e["kind"]
-    if kind == "bonus_card":
-        return f"take the Bonus {ICON[e['resource']]} card"
-    if kind == "choose":
-        return "gain " + " or ".join(ICON[r] for r in e["resources"])
-    if kind == "per_gained":
-        return f"{ICON[e['resource']]}:{ICON[e['gain']]}"
-    if kind == "per_colour_played":
-        return f"{e['colour']} card:{ICON[e['gain']]}"
-    if kind == "convert":
-        return f"{ICON[e['resource']]}x{e['count']}→{ICON[e['to']]}"
-    if kind == "extra_cards":
-        return f"{e['count']:+d} card"
-    if kind == "per_icon_card":
-        return f"{ICON[e['resource']]} card:+{e['extra_cards']}"
-    return str(kind)
-
-
 def _reunions(view: Mapping[str, Any]) -> RenderableType:
-    game = _game()
     if not view["stage"]:
         return Text("Reunions open when every player has reached 30.", style="dim")
     table = Table(title=f"Age-{view['stage']} Reunions", title_justify="left")
     table.add_column("reunion")
     table.add_column("to attend")
     for rid in view["reunions"]:
-        r = game.cs.reunions[rid]
-        table.add_row(r.name, icons(r.requirement))
+        r = WORDS["reunions"][rid]
+        table.add_row(r["name"], icons(r["requirement"]))
     ach = Table(title="Achievements on the board", title_justify="left")
     ach.add_column("achievement")
     ach.add_column("scores")
     for aid in view["achievements"]:
-        a = game.cs.achievements[aid]
-        ach.add_row(a.name, a.text)
+        a = WORDS["achievements"][aid]
+        ach.add_row(a["name"], a["text"])
     return Group(table, ach)
 
 
@@ -158,9 +131,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         dealt = view["private"].get("dealt") or []
         if dealt:
             parts.append(Text("Choose your starting occupation:", style="bold"))
-            parts.extend(Text.assemble("  ", name(c), f"  gives {icons(_game().card[c].play)}"
-                                       f", CV Bonus {icons(_game().card[c].bonus)}, "
-                                       + "; ".join(_effect(e) for e in _game().card[c].ability))
+            parts.extend(Text.assemble("  ", name(c), f"  gives {icons(CARDS[c]['play'])}"
+                                       f", CV Bonus {icons(CARDS[c]['bonus'])}, "
+                                       + "; ".join(CARDS[c]["ability"]))
                          for c in dealt)
     parts.append(_track(view, "life"))
     parts.append(_track(view, "work"))
@@ -171,7 +144,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts.extend(_seat_block(view, s) for s in seats)
     private = view["private"]
     if private.get("draw"):
-        counts = Counter(_game().card[c].name for c in private["draw"])
+        counts = Counter(card_name(c) for c in private["draw"])
         parts.append(Text("Your draw pile holds (order unknown): " + ", ".join(
             f"{n}×{k}" if n > 1 else k for k, n in sorted(counts.items()))))
     parts.append(_turn(view))
@@ -182,33 +155,31 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 
 def _log_line(e: Mapping[str, Any]) -> str:
-    game = _game()
     who = f"P{e['seat'] + 1}" if e["seat"] >= 0 else "table"
     event = e["event"]
     if event == "take":
-        return f"{who} took {game.card[e['card']].name} ({e['years']} years)"
+        return f"{who} took {card_name(e['card'])} ({e['years']} years)"
     if event == "grow":
-        return f"{who} put {game.card[e['card']].name} in their CV ({e['years']} years)"
+        return f"{who} put {card_name(e['card'])} in their CV ({e['years']} years)"
     if event == "reunion":
-        return (f"{who} attended {game.cs.reunions[e['reunion']].name} and took "
-                f"{game.cs.achievements[e['achievement']].name} ({e['years']} years)")
+        return (f"{who} attended {reunion_name(e['reunion'])} and took "
+                f"{achievement_name(e['achievement'])} ({e['years']} years)")
     if event == "daydream":
-        return f"{game.card[e['cards'][0]].name}: {len(e['cards']) - 1} track cards removed"
+        return f"{card_name(e['cards'][0])}: {len(e['cards']) - 1} track cards removed"
     if event == "reunions":
         return f"Everyone has reached {e['age']}: new Reunions and Achievements"
     if event == "retire":
         return f"{who} retired at {e['age']}"
     if event == "young_heart":
-        return f"{who}'s {game.card[e['card']].name} left the game"
+        return f"{who}'s {card_name(e['card'])} left the game"
     return f"{who} {event}"
 
 
 def action_label(action: dict[str, Any]) -> str:
-    game = _game()
     stars = action.get("stars", 0)
     pay = f", using {stars} Star{'s' if stars != 1 else ''}" if stars else ""
     if "occupation" in action:
-        return f"start as {game.card[action['occupation']].name}"
+        return f"start as {card_name(action['occupation'])}"
     if "play_more" in action:
         return "play another card" if action["play_more"] else "stop playing cards"
     if "gain" in action:
@@ -221,12 +192,12 @@ def action_label(action: dict[str, Any]) -> str:
         track = "Life Story" if action["take"] == "life" else "Occupation & Project"
         return f"take the {track} card in slot {action['slot'] + 1}{pay}"
     if "reunion" in action:
-        return (f"attend {game.cs.reunions[action['reunion']].name} for "
-                f"{game.cs.achievements[action['achievement']].name}{pay}")
+        return (f"attend {reunion_name(action['reunion'])} for "
+                f"{achievement_name(action['achievement'])}{pay}")
     if "grow" in action:
-        card = game.card[action["grow"]]
-        verb = "complete" if card.kind == "project" else "switch to"
-        return f"{verb} {card.name}{pay}"
+        card = CARDS[action["grow"]]
+        verb = "complete" if card["kind"] == "project" else "switch to"
+        return f"{verb} {card['name']}{pay}"
     if "end" in action:
         return "end the turn"
     if "rest" in action:

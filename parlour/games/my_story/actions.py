@@ -6,12 +6,15 @@ A turn is split into small decisions, each an enumerated list of actions (shapes
 
 from __future__ import annotations
 
+import json
+
 from parlour.engine import Action, MalformedAction
 
 from .abilities import effects
 from .cards import COLOURS, Cost
 from .payments import grow_cost, star_options, take_cost
 from .state import LAST_AGE, MyStoryState, Turn
+from .tracks import TRACKS
 
 SHAPES: dict[str, dict[str, type]] = {
     "occupation": {"occupation": str},
@@ -109,23 +112,34 @@ def _explore_or_grow(state: MyStoryState, turn: Turn) -> list[Action]:
     return out
 
 
-STEP_HELP = {
-    "more": 'decide whether to play another card ({"play_more": true} or false)',
-    "choose": 'choose the resource your ability gives ({"gain": ...})',
-    "convert": 'choose how many times to convert ({"convert": n})',
-    "colour": 'choose a colour for your Bonus Resource card ({"colour": ...})',
+STEP_ASKS = {
+    "more": "decide whether to play another card",
+    "choose": "choose the resource your ability gives",
+    "convert": "choose how many times to convert",
+    "colour": "choose a colour for your Bonus Resource card",
 }
+PLANNING = ("play_more", "gain", "convert", "colour")
 
 
-def refusal(state: MyStoryState, action: Action) -> str:
-    """Why an action of the right shape is not allowed (nothing secret in it)."""
+def _either(actions: list[Action]) -> str:
+    return " or ".join(json.dumps(a) for a in actions)
+
+
+def refusal(state: MyStoryState, seat: int, action: Action) -> str:
+    """Why an action of the right shape is not allowed (nothing secret in it): what the
+    turn is at and what it expects. Slots are numbered 1–5, as every screen shows them."""
+    key = kind(action)
     if state.phase == "choose":
-        return "choose one of the two occupations you were dealt"
+        dealt = _either([{"occupation": c} for c in state.seats[seat].dealt])
+        return f"first keep one of the two occupations you were dealt: {dealt}"
     turn = state.turn
     assert turn is not None
+    if key == "occupation":
+        return "the starting occupations were chosen at the start of the game"
     if turn.step != "act":
-        return f"not now: first {STEP_HELP.get(turn.step, turn.step)}"
-    key = kind(action)
+        return _planning_refusal(state, turn, action)
+    if key in PLANNING:
+        return f"not now: Planning is over and your turn is at {_act_step(turn)}"
     if key in ("take", "reunion") and (turn.explored or turn.grown):
         return "you have already explored or grown this turn"
     if key == "grow" and turn.grown:
@@ -133,14 +147,7 @@ def refusal(state: MyStoryState, action: Action) -> str:
     if key == "grow" and action["grow"] not in turn.played:
         return "you can only complete a Project or switch to an Occupation you played this turn"
     if key == "take":
-        track = {"life": state.life_track, "work": state.work_track}.get(action["take"])
-        if track is None:
-            return "'take' is \"life\" (Life Story track) or \"work\" (Occupation & Project track)"
-        if not 0 <= action["slot"] < len(track):
-            return f"there is no card in slot {action['slot']} of that track"
-        return (f"you cannot pay for slot {action['slot']} with {action['stars']} Star(s): a "
-                "payment may use at most the Stars you have and at most "
-                f"{state.card_set.max_time} years, and no one ages past {LAST_AGE}")
+        return _take_refusal(state, action)
     if key == "reunion":
         if action["reunion"] not in state.reunions:
             return "that Reunion is not open"
@@ -150,4 +157,52 @@ def refusal(state: MyStoryState, action: Action) -> str:
         return "you must explore or grow before ending your turn"
     if key == "rest":
         return "you can only rest when you can neither explore nor grow"
-    return "that payment is not possible (too few Stars, more than the years allowed)"
+    return f"you cannot pay for that with {_stars(action['stars'])}: {_payment_rule(state)}"
+
+
+def _planning_refusal(state: MyStoryState, turn: Turn, action: Action) -> str:
+    asked = STEP_ASKS[turn.step]
+    key = kind(action)
+    if key == "gain" and turn.step == "choose":
+        options = effects(state, turn.seat, "choose")[len(turn.chosen)]["resources"]
+        return f"your ability gives {_either(options)}, not {json.dumps(action['gain'])}"
+    if key == "convert" and turn.step == "convert":
+        most = len(choices(state, turn.seat)) - 1
+        return f"you can convert 0 to {most} times now (not {action['convert']})"
+    if key == "colour" and turn.step == "colour":
+        return f"the colour is one of {', '.join(COLOURS)} (not {json.dumps(action['colour'])})"
+    return f"not now: first {asked}: {_either(choices(state, turn.seat))}"
+
+
+def _act_step(turn: Turn) -> str:
+    if turn.grown:
+        return "its end: end the turn"
+    if turn.explored:
+        return ("Self-Growing: complete a Project or switch to an Occupation you played this "
+                "turn, or end the turn")
+    return ("Exploring and Self-Growing: take a card from a track, attend a Reunion (once "
+            "they are open), complete a Project or switch to an Occupation you played this turn")
+
+
+def _take_refusal(state: MyStoryState, action: Action) -> str:
+    where = action["take"]
+    track = {"life": state.life_track, "work": state.work_track}.get(where)
+    if track is None:
+        return "'take' is \"life\" (Life Story track) or \"work\" (Occupation & Project track)"
+    name, slot = TRACKS[where], action["slot"]
+    if not 0 <= slot < len(track):
+        held = f"slots 1–{len(track)} from the left" if track else "it is empty"
+        return (f"there is no card in slot {slot + 1} of the {name} track ({held}; "
+                "an action's \"slot\" counts from 0)")
+    return (f"you cannot pay for slot {slot + 1} of the {name} track with "
+            f"{_stars(action['stars'])}: {_payment_rule(state)}")
+
+
+def _stars(n: int) -> str:
+    return f"{n} Star" if n == 1 else f"{n} Stars"
+
+
+def _payment_rule(state: MyStoryState) -> str:
+    return ("a payment may use at most the Stars you have and at most "
+            f"{state.card_set.max_time} years for missing resources, and no one ages past "
+            f"{LAST_AGE}")

@@ -70,7 +70,7 @@ class MyStory(Game[MyStoryState]):
     def advance(self, state: MyStoryState, seat: int, action: Action) -> None:
         check_shape(action)
         if action not in choices(state, seat):
-            raise IllegalAction(refusal(state, action))
+            raise IllegalAction(refusal(state, seat, action))
         if "occupation" in action:
             choose_occupation(state, seat, action["occupation"])
             return

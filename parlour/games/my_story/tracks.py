@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .state import MyStoryState
 
+TRACKS = {"life": "Life Story", "work": "Occupation & Project"}
+"""The two card tracks, by the name an action gives them (``"take": "life"``)."""
 TRACK_SLOTS = 5
 REUNION_AGES = (30, 40)
 REUNIONS_SHOWN = 2

@@ -22,6 +22,7 @@ from parlour.engine.narration import listing
 
 from .cards import Card, CardSet, Cost, default_card_set
 from .payments import grow_cost
+from .tracks import TRACKS
 
 ORDER = ("years", "money", "book", "heart", "house", "smile", "star")
 """Icons in the order a cost is read: time first, then the resources, then Stars."""
@@ -38,7 +39,6 @@ RESOURCES: dict[str, dict[str, str]] = {
 KINDS = {"life_story": "Life Story", "occupation": "Occupation", "project": "Project",
          "bonus_resource": "Bonus Resource card", "starting": "starting card",
          "daydreaming": "Daydreaming", "lottery_ticket": "Lottery Ticket"}
-TRACKS = {"life": "Life Story", "work": "Occupation & Project"}
 
 
 def amount(n: int, icon: str) -> str:

@@ -514,3 +514,40 @@ def test_a_seat_that_may_not_act_is_told_what_it_waits_for() -> None:
     idle = (state.turn.seat + 1) % 3
     with pytest.raises(NotYourTurn, match=f"it is Player {state.turn.seat + 1}'s turn"):
         G.apply(state, idle, {"end": True})
+
+
+# -- refusals say what the turn expects (issue 12) ----------------------------------------
+def test_a_planning_answer_at_the_explore_step_says_which_step_it_is() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O01"], occupation="O01")  # Organic Farmer: no choices
+    assert state.turn is not None and state.turn.step == "act"
+    for bad in ({"play_more": True}, {"gain": "money"}, {"convert": 1}, {"colour": "red"}):
+        with pytest.raises(IllegalAction) as refused:
+            G.apply(state, 0, bad)
+        message = str(refused.value)
+        assert "payment" not in message
+        assert "Planning is over" in message
+        assert "take a card from a track, attend a Reunion" in message
+
+
+def test_a_planning_answer_at_another_planning_step_says_what_is_asked() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O05"], occupation="O05")  # Shop Assistant: Money or House
+    with pytest.raises(IllegalAction, match="choose the resource your ability gives: "
+                                            r'\{"gain": "money"\} or \{"gain": "house"\}'):
+        G.apply(state, 0, {"play_more": True})
+    with pytest.raises(IllegalAction, match='your ability gives "money" or "house", not "smile"'):
+        G.apply(state, 0, {"gain": "smile"})
+
+
+def test_refusals_number_slots_1_to_5_as_every_screen_does() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O01"], occupation="O01")
+    with pytest.raises(IllegalAction, match="no card in slot 10 of the Life Story track") as e:
+        G.apply(state, 0, {"take": "life", "slot": 9, "stars": 0})
+    assert "slots 1–5" in str(e.value)
+    turn = state.turn
+    assert turn is not None and turn.pool.get("star", 0) == 0
+    with pytest.raises(IllegalAction, match="you cannot pay for slot 1 of the Life Story track "
+                                            "with 3 Stars"):
+        G.apply(state, 0, {"take": "life", "slot": 0, "stars": 3})

@@ -104,18 +104,33 @@ def test_late_retirement_penalty() -> None:
     assert [retirement_penalty(a) for a in (50, 51, 52, 53, 54)] == [0, -1, -3, -6, -10]
 
 
-def test_score_sheet_areas_and_tie_broken_by_cv_size() -> None:
+def test_score_sheet_areas() -> None:
     a = SeatState(draw=["L14"], cv=["O01"], age=50)  # Wedding: 2 VP
     b = SeatState(draw=["L21"], cv=["O02", "P01"], age=51)  # Birth of a Child 3, Garden 1, -1
     state = ended([a, b])
     sheet = score_sheet(state)
     assert sheet["life_stories"] == [2, 3] and sheet["projects"] == [0, 1]
     assert sheet["retirement"] == [0, -1]
-    result = final_result(state)
-    totals = result.scores
-    assert totals == [float(t) for t in sheet["total"]]
-    if totals[0] == totals[1]:
-        assert result.winners == [1]
+    assert final_result(state).scores == [float(t) for t in sheet["total"]] == [12.0, 25.0]
+
+
+def test_rulebook_tie_on_vp_goes_to_the_most_cards_in_the_cv() -> None:
+    # "If tied, the player with the most cards in their CV among the tied players wins!"
+    # Ann: Wedding in her deck (2 VP; plays 2 Houses, 1 Smile), Organic Farmer in her CV
+    # (Bonus House): the most Houses and Smiles, 5 + 5. 2 + 10 = 12 VP, 1 CV card.
+    ann = SeatState(draw=["L14"], cv=["O01"], age=50)
+    # Bob: Librarian (Bonus Book, Money), Evening Course (1 VP, Bonus Book), Side Hustle
+    # (1 VP, Bonus Money): the most Money and Books, 5 + 5. 2 + 10 = 12 VP, 3 CV cards.
+    bob = SeatState(cv=["O02", "P02", "P03"], age=50)
+    result = final_result(ended([ann, bob]))
+    assert result.scores == [12.0, 12.0] and result.details["cv_cards"] == [1, 3]
+    assert result.winners == [1] and result.details["tiebreak"] == "cv"
+    # Only the tied players' CVs count: Cy has the most CV cards (4) but only 7 VP (17 in
+    # majorities, -10 for retiring at 54), so Bob still wins.
+    cy = SeatState(cv=["O03", "O04", "O05", "O07"], age=54)
+    result = final_result(ended([ann, bob, cy]))
+    assert result.scores == [12.0, 12.0, 7.0] and result.details["cv_cards"] == [1, 3, 4]
+    assert result.winners == [1] and result.details["tiebreak"] == "cv"
 
 
 def test_exact_tie_with_equal_cv_is_shared() -> None:

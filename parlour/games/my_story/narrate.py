@@ -12,7 +12,8 @@ from typing import Any
 
 from parlour.engine.narration import listing
 
-from .words import TRACKS, WORDS, achievement_name, amount, card_name, reunion_name
+from .tracks import TRACKS
+from .words import WORDS, achievement_name, amount, card_name, reunion_name
 
 Event = Mapping[str, Any]
 

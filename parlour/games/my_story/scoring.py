@@ -107,30 +107,41 @@ def achievement_points(cards: CardSet, seats: Sequence[SeatState], seat: int,
     return best
 
 
+def achievements_scored(state: MyStoryState) -> list[dict[str, int]]:
+    """Per player, what each of their Achievements scores."""
+    cards = state.card_set
+    return [{a: achievement_points(cards, state.seats, s, cards.achievements[a])
+             for a in p.achievements} for s, p in enumerate(state.seats)]
+
+
+def majorities(counts: list[dict[str, int]]) -> dict[str, list[int]]:
+    """Per resource, the majority points of each player (from their icon counts)."""
+    return {r: majority_points([c[r] for c in counts]) for r in RESOURCES}
+
+
 def score_sheet(state: MyStoryState) -> dict[str, list[int]]:
     """One line per scoring area, one column per player, and the totals."""
-    seats, cards = state.seats, state.card_set
+    seats = state.seats
     sheet: dict[str, list[int]] = {a: [] for a in AREAS}
-    for s, p in enumerate(seats):
-        sheet["achievements"].append(sum(
-            achievement_points(cards, seats, s, cards.achievements[a]) for a in p.achievements))
+    for p, scored in zip(seats, achievements_scored(state), strict=True):
+        sheet["achievements"].append(sum(scored.values()))
         sheet["life_stories"].append(sum(
             state.card(c).vp for c in deck_cards(p) if state.card(c).kind == "life_story"))
         sheet["projects"].append(sum(
             state.card(c).vp for c in p.cv if state.card(c).kind == "project"))
         sheet["retirement"].append(retirement_penalty(p.age))
-    counts = [resource_counts(cards, p) for p in seats]
-    majorities = [0] * len(seats)
-    for r in RESOURCES:
-        for s, pts in enumerate(majority_points([c[r] for c in counts])):
-            majorities[s] += pts
-    sheet["majorities"] = majorities
+    by_resource = majorities([resource_counts(state.card_set, p) for p in seats])
+    sheet["majorities"] = [sum(points) for points in zip(*by_resource.values(), strict=True)]
     sheet["total"] = [sum(sheet[a][s] for a in AREAS) for s in range(len(seats))]
     return sheet
 
 
 def final_result(state: MyStoryState) -> Result:
-    """The most VP wins; a tie goes to the most CV cards, and is shared after that."""
+    """The most VP wins; a tie goes to the most CV cards, and is shared after that.
+
+    ``details`` hold the score sheet, and what makes it up: each player's icons of each
+    resource with the majority points they won, and what each Achievement scored.
+    """
     sheet = score_sheet(state)
     totals = sheet["total"]
     best = max(totals)
@@ -142,6 +153,8 @@ def final_result(state: MyStoryState) -> Result:
     details = {
         "score_sheet": [{"area": a, "points": sheet[a]} for a in (*AREAS, "total")],
         "resource_icons": counts,
+        "majority_points": majorities(counts),
+        "achievements": achievements_scored(state),
         "cv_cards": cv_sizes,
         "ages": [p.age for p in state.seats],
         "tiebreak": "vp" if len(tied) == 1 else ("cv" if len(winners) == 1 else "shared"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from .actions import to_act
+from .scoring import achievement_points, measure
 from .state import MyStoryState, Phase, SeatState
 
 
@@ -26,13 +27,22 @@ class SeatView(TypedDict):
     chosen: bool  # has kept a starting occupation
 
 
+class Progress(TypedDict):
+    """Where an Achievement stands for the viewer: what it measures, what it scores now."""
+
+    count: int
+    points: int
+
+
 class PrivateView(TypedDict, total=False):
-    """Only the viewer's own: its draw pile's contents (never their order), its deal."""
+    """Only the viewer's own: its draw pile's contents (never their order), its deal, and
+    its progress towards the Achievements on the board and those it holds."""
 
     draw: list[str]
     dealt: list[str]
     pick: str | None
     secret: str | None
+    progress: dict[str, Progress]
 
 
 class MyStoryView(TypedDict):
@@ -67,6 +77,29 @@ def _public_draw(p: SeatState) -> list[str]:
     return sorted(c for c in p.draw if c != p.secret)
 
 
+def _holdings(state: MyStoryState, s: int, seen_by: int) -> SeatState:
+    """A seat's cards as ``seen_by`` knows them, the cards it is playing counted in its deck
+    (they go to its discard pile): its own all, another's without an unseen card."""
+    p = state.seats[s]
+    draw = list(p.draw) if s == seen_by else _public_draw(p)
+    if state.turn is not None and state.turn.seat == s:
+        draw += state.turn.played
+    return SeatState(draw=draw, discard=list(p.discard), cv=list(p.cv), colours=dict(p.colours))
+
+
+def progress(state: MyStoryState, seat: int) -> dict[str, Progress]:
+    """What each Achievement on the board, and each one the seat holds, measures and would
+    score if the game ended now (against what the seat can see of the others)."""
+    cards = state.card_set
+    seats = [_holdings(state, s, seat) for s in range(state.players)]
+    out: dict[str, Progress] = {}
+    for aid in [*state.achievements, *state.seats[seat].achievements]:
+        ach = cards.achievements[aid]
+        out[aid] = {"count": measure(cards, seats[seat], ach.measure),
+                    "points": achievement_points(cards, seats, seat, ach)}
+    return out
+
+
 def _seat(state: MyStoryState, s: int) -> SeatView:
     p = state.seats[s]
     choosing = state.phase == "choose"
@@ -89,14 +122,15 @@ def _seat(state: MyStoryState, s: int) -> SeatView:
 
 def view(state: MyStoryState, seat: int | None) -> MyStoryView:
     """Exactly what ``seat`` (or a spectator, ``None``) may know."""
-    me = state.seats[seat] if seat is not None else None
     private: PrivateView = {}
-    if me is not None:
+    if seat is not None:
+        me = state.seats[seat]
         private = {
             "draw": sorted(me.draw),
             "dealt": list(me.dealt),
             "pick": me.pick,
             "secret": me.secret,
+            "progress": progress(state, seat) if state.phase != "choose" else {},
         }
     order = sorted(range(state.players), key=lambda s: (state.seats[s].age, state.seats[s].stamp))
     return {

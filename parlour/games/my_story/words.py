@@ -30,7 +30,7 @@ ORDER = ("years", "money", "book", "heart", "house", "smile", "star")
 RESOURCES: dict[str, dict[str, str]] = {
     "money": {"name": "Money", "plural": "Money", "icon": "$"},
     "book": {"name": "Book", "plural": "Books", "icon": "B"},
-    "heart": {"name": "Heart & Cross", "plural": "Hearts & Crosses", "icon": "+"},
+    "heart": {"name": "Heart & Cross", "plural": "Hearts & Crosses", "icon": "♥"},
     "house": {"name": "House", "plural": "Houses", "icon": "H"},
     "smile": {"name": "Smile", "plural": "Smiles", "icon": "S"},
     "star": {"name": "Star", "plural": "Stars", "icon": "*"},
@@ -74,8 +74,9 @@ def ability_text(effect: Mapping[str, Any]) -> str:
                 "as often as you like")
     if kind == "extra_cards":
         n = effect["count"]
-        more = "more" if n > 0 else "fewer"
-        return f"play {abs(n)} card{'' if abs(n) == 1 else 's'} {more} each turn"
+        cards = f"card{'' if abs(n) == 1 else 's'}"
+        return f"play {n} more {cards} each turn" if n > 0 else \
+            f"play {-n} {cards} fewer each turn"
     if kind == "per_icon_card":
         n = effect["extra_cards"]
         return (f"for each card with a {name('resource')} you play, you may play {n} more "
@@ -86,11 +87,12 @@ def ability_text(effect: Mapping[str, Any]) -> str:
 def _card(card: Card) -> dict[str, Any]:
     out: dict[str, Any] = {"name": card.name, "kind": card.kind, "colours": list(card.colours),
                            "play": dict(card.play), "bonus": dict(card.bonus),
-                           "ability": [ability_text(e) for e in card.ability], "vp": card.vp}
-    if card.kind == "life_story":
-        out["requirement"] = dict(card.requirement)  # the slot adds its own
+                           "ability": [ability_text(e) for e in card.ability],
+                           "effects": [dict(e) for e in card.ability], "vp": card.vp}
+    if card.kind in ("life_story", "occupation", "project"):
+        out["requirement"] = dict(card.requirement)  # a Life Story's slot adds its own
     if card.kind in ("occupation", "project"):
-        out["grow"] = grow_cost(card)  # to switch to it / to complete it
+        out["grow"] = grow_cost(card)  # to switch to it (with its Switching Year) / complete it
     if card.kind == "occupation":
         out["switching_year"] = card.switching_year
     if card.leaves_at is not None:
@@ -114,7 +116,7 @@ def card_words(card_set: CardSet) -> dict[str, Any]:
         "cards": {cid: _card(card) for cid, card in card_set.cards.items()},
         "reunions": {rid: {"name": r.name, "age": r.age, "requirement": dict(r.requirement)}
                      for rid, r in card_set.reunions.items()},
-        "achievements": {aid: {"name": a.name, "text": a.text}
+        "achievements": {aid: {"name": a.name, "text": a.text, "score": dict(a.score)}
                          for aid, a in card_set.achievements.items()},
     }
 

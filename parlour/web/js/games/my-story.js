@@ -55,6 +55,7 @@ function facts(id, where, slot) {
   else if (where === "work" && c.grow) bits.push(`complete: ${amounts(c.grow)}`);
   if (c.play) bits.push(`plays ${amounts(c.play)}`);
   if (Object.values(c.bonus || {}).some(Boolean)) bits.push(`CV bonus ${amounts(c.bonus)}`);
+  if ((c.ability || []).length) bits.push(`ability: ${c.ability.join("; ")}`);
   if ((c.colours || []).length) bits.push(c.colours.join("/"));
   if (c.vp) bits.push(`${c.vp} VP`);
   return bits.join(" · ");

@@ -103,6 +103,9 @@ def in_cv(cid: str) -> str:
 def _header(view: Mapping[str, Any]) -> Text:
     order = " → ".join(f"{player(s, view)} ({view['seats'][s]['age']})"
                        for s in view["marker_order"])
+    if view["over"]:
+        return Text(f"My Story · over after {view['turns']} turns · final ages: {order}",
+                    style="bold")
     return Text(f"My Story · turn {view['turns'] + 1} · the youngest plays next; age track, "
                 f"youngest first: {order} · retire at {RETIREMENT}", style="bold")
 
@@ -258,6 +261,14 @@ def _choosing(view: Mapping[str, Any]) -> list[RenderableType]:
         out.append(Text.assemble("  ", name(cid), " ", colours(cid),
                                  f": when played {icons(card['play'])}; in your CV "
                                  + in_cv(cid).replace("\n", "; ")))
+    starting = [c for c, card in CARDS.items()
+                if card["kind"] == "starting" and c.endswith(f"@{view['seat']}")]
+    described = Counter(f"{card_name(c)} ({'/'.join(CARDS[c]['colours']) or 'no colour'}, "
+                        f"{icons(CARDS[c]['play'])}"
+                        + (f"; leaves the game at {CARDS[c]['leaves_at']})"
+                           if "leaves_at" in CARDS[c] else ")") for c in starting)
+    out.append(Text("Your starting cards: " + ", ".join(
+        f"{n}×{k}" if n > 1 else k for k, n in described.items())))
     return out
 
 
@@ -280,7 +291,8 @@ def render(view: dict[str, Any]) -> RenderableType:
 # -- moves -----------------------------------------------------------------------------------
 def _pay(view: Mapping[str, Any], req: Mapping[str, int], stars: int) -> str:
     pool = (view.get("turn") or {}).get("pool", {})
-    return f"pay {amounts(paid(pool, req, stars), none='nothing')}"
+    cost = paid(pool, req, stars)
+    return f"pay {amounts(cost)}" if cost else "free"
 
 
 def _effect(view: Mapping[str, Any], kind_: str, index: int) -> Mapping[str, Any] | None:
@@ -312,8 +324,11 @@ def action_label(action: dict[str, Any], view: Mapping[str, Any] | None = None) 
         return _take_label(view, action["take"], action["slot"], stars)
     if "reunion" in action:
         req = WORDS["reunions"][action["reunion"]]["requirement"]
+        aid = action["achievement"]
+        progress = view.get("private", {}).get("progress", {})
+        now = f" (yours now: {_progress(aid, progress[aid])})" if aid in progress else ""
         return (f"attend {reunion_name(action['reunion'])} and take "
-                f"{achievement_name(action['achievement'])}: {_pay(view, req, stars)}")
+                f"{achievement_name(aid)}{now}: {_pay(view, req, stars)}")
     if "grow" in action:
         return _grow_label(view, action["grow"], stars)
     if "end" in action:
@@ -339,14 +354,16 @@ def _take_label(view: Mapping[str, Any], where: str, slot: int, stars: int) -> s
 
 def _grow_label(view: Mapping[str, Any], cid: str, stars: int) -> str:
     card = CARDS[cid]
+    does = "".join(f"; {a}" for a in card["ability"])
     if card["kind"] == "project":
         vp = f", {card['vp']} VP" if card["vp"] else ""
-        return f"complete {card['name']} (Project{vp}): {_pay(view, card['grow'], stars)}"
+        return f"complete {card['name']} (Project{vp}{does}): {_pay(view, card['grow'], stars)}"
     pool = (view.get("turn") or {}).get("pool", {})
     years, switching = paid(pool, card["grow"], stars).get("years", 0), card["switching_year"]
     note = "its Switching Year" if years == switching else \
         f"{amount(switching, 'years')} of them its Switching Year"
-    return f"switch to {card['name']} (Occupation): {_pay(view, card['grow'], stars)} ({note})"
+    return (f"switch to {card['name']} (Occupation{does}): {_pay(view, card['grow'], stars)} "
+            f"({note})")
 
 
 def _convert_label(view: Mapping[str, Any], times: int) -> str:

@@ -94,7 +94,7 @@ def test_labels_name_the_card_and_what_the_move_costs() -> None:
     view = G.view(state, 0)
     assert view["turn"]["pool"] == {"money": 2, "smile": 2, "star": 1}
     assert tui.action_label({"grow": "P22", "stars": 0}, view) == \
-        "complete Sabbatical (Project, 5 VP): pay 1 Money and 1 Smile"
+        "complete Sabbatical (Project, 5 VP; play 1 card fewer each turn): pay 1 Money and 1 Smile"
     assert tui.action_label({"take": "life", "slot": 1, "stars": 1}, view) == \
         "take World Tour (Life Story, 3 VP; slot 2): pay 2 years, 2 Money and 1 Star"
     # Rendering a seat's view makes it the one labels are read against.
@@ -110,7 +110,8 @@ def test_switching_names_its_switching_year() -> None:
     view = G.view(state, 0)
     assert view["turn"]["pool"] == {"book": 1, "smile": 2, "heart": 1, "money": 2, "house": 1}
     assert tui.action_label({"grow": "O13", "stars": 0}, view) == (
-        "switch to Journalist (Occupation): pay 4 years, 1 Money and 1 Book "
+        "switch to Journalist (Occupation; play 1 more card each turn): pay 4 years, 1 Money "
+        "and 1 Book "
         "(3 years of them its Switching Year)")
 
 
@@ -122,6 +123,16 @@ def test_planning_labels_say_what_they_do() -> None:
     view = G.view(state, 0)
     assert [tui.action_label(a, view) for a in G.legal_actions(state, 0)][:3] == \
         ["convert nothing", "convert 2 Houses into 1 Star", "convert 4 Houses into 2 Stars"]
+
+
+def test_the_bonus_resource_colour_names_the_card() -> None:
+    # Community Garden (P06): complete for 2 Hearts & Crosses, 1 Smile; brings the Bonus
+    # Heart & Cross card, whose colour its owner then chooses.
+    state = started(["P06", "hobby@0", "best-friends@0", "L05"], ["O01"])
+    G.apply(state, 0, {"grow": "P06", "stars": 0})
+    view = G.view(state, 0)
+    assert tui.action_label({"colour": "blue"}, view) == "colour Bonus Heart blue"
+    assert "Choose your new Bonus Resource card's colour" in shown(tui.render(view))
 
 
 def test_discard_piles_and_what_is_known_of_draw_piles_are_shown() -> None:
@@ -151,6 +162,9 @@ def test_achievement_progress_is_shown() -> None:
     assert view["private"]["progress"]["A07"] == {"count": 3, "points": 0}
     text = shown(tui.render(view))
     assert "Bookworm" in text and "3 → 0 VP (6 for 3 VP)" in text
+    attend = {"reunion": state.reunions[0], "achievement": "A07", "stars": 0}
+    assert "take Bookworm (yours now: 3 → 0 VP (6 for 3 VP)): pay " in \
+        tui.action_label(attend, view)
 
 
 def test_the_final_screen_says_which_achievements_scored_and_the_majority_counts() -> None:

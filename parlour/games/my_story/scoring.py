@@ -91,9 +91,11 @@ def measure(cards: CardSet, p: SeatState, spec: Mapping[str, Any]) -> int:
 
 
 def achievement_points(cards: CardSet, seats: Sequence[SeatState], seat: int,
-                       ach: Achievement) -> int:
-    """What an Achievement scores for ``seat`` on these holdings."""
-    value = measure(cards, seats[seat], ach.measure)
+                       ach: Achievement, value: int | None = None) -> int:
+    """What an Achievement scores for ``seat`` on these holdings (``value``: its measure
+    for that seat, when already known)."""
+    if value is None:
+        value = measure(cards, seats[seat], ach.measure)
     rule, arg = next(iter(ach.score.items()))
     if rule == "per":
         return int(arg) * value

@@ -91,12 +91,15 @@ def progress(state: MyStoryState, seat: int) -> dict[str, Progress]:
     """What each Achievement on the board, and each one the seat holds, measures and would
     score if the game ended now (against what the seat can see of the others)."""
     cards = state.card_set
+    shown = [*state.achievements, *state.seats[seat].achievements]
+    if not shown:
+        return {}
     seats = [_holdings(state, s, seat) for s in range(state.players)]
     out: dict[str, Progress] = {}
-    for aid in [*state.achievements, *state.seats[seat].achievements]:
+    for aid in shown:
         ach = cards.achievements[aid]
-        out[aid] = {"count": measure(cards, seats[seat], ach.measure),
-                    "points": achievement_points(cards, seats, seat, ach)}
+        count = measure(cards, seats[seat], ach.measure)
+        out[aid] = {"count": count, "points": achievement_points(cards, seats, seat, ach, count)}
     return out
 
 

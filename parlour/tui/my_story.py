@@ -17,6 +17,7 @@ from rich.text import Text
 from parlour.engine import Result
 from parlour.engine.narration import listing
 from parlour.games.my_story.payments import add_costs, paid
+from parlour.games.my_story.state import RETIREMENT_AGE
 from parlour.games.my_story.words import (
     ORDER,
     WORDS,
@@ -35,7 +36,6 @@ LEGEND = " · ".join(f"{ICON[k]} {RESOURCES[k]['name']}" for k in ORDER) + \
     " (a Star stands for any resource)"
 BONUS_RULE = ("A CV card gives its Bonus on each turn you play a card of its colour "
               "(a colourless one: every turn).")
-RETIREMENT = 50
 
 _shown: dict[str, Any] = {}
 """The view last rendered: the terminal asks for a move right after showing the seat's
@@ -107,7 +107,7 @@ def _header(view: Mapping[str, Any]) -> Text:
         return Text(f"My Story · over after {view['turns']} turns · final ages: {order}",
                     style="bold")
     return Text(f"My Story · turn {view['turns'] + 1} · the youngest plays next; age track, "
-                f"youngest first: {order} · retire at {RETIREMENT}", style="bold")
+                f"youngest first: {order} · retire at {RETIREMENT_AGE}", style="bold")
 
 
 def _life_track(view: Mapping[str, Any]) -> Table:

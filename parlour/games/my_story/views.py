@@ -79,11 +79,13 @@ def _public_draw(p: SeatState) -> list[str]:
 
 def _holdings(state: MyStoryState, s: int, seen_by: int) -> SeatState:
     """A seat's cards as ``seen_by`` knows them, the cards it is playing counted in its deck
-    (they go to its discard pile): its own all, another's without an unseen card."""
+    (they go to its discard pile, but a Young Heart it has outgrown leaves the game): its
+    own all, another's without an unseen card."""
     p = state.seats[s]
     draw = list(p.draw) if s == seen_by else _public_draw(p)
     if state.turn is not None and state.turn.seat == s:
-        draw += state.turn.played
+        draw += [c for c in state.turn.played
+                 if (leaves := state.card(c).leaves_at) is None or p.age < leaves]
     return SeatState(draw=draw, discard=list(p.discard), cv=list(p.cv), colours=dict(p.colours))
 
 

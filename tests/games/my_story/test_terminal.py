@@ -197,3 +197,17 @@ def test_no_shorthand_a_player_cannot_read() -> None:
     text = shown(tui.render(G.view(state, 0)))
     assert "P2 colour" not in text and "(1 years)" not in text and "P1 (" not in text
     assert "You (22) → Player 2 (22)" in text or "Player 2 (22) → You (22)" in text
+
+
+def test_progress_leaves_out_a_young_heart_that_is_leaving() -> None:
+    deck = ["young-heart-30@0", "hobby@0", "salary-a@0", "salary-b@0", "education@0",
+            "best-friends@0", "young-heart-35@0"]
+    state = started(deck, ["O01"])
+    for p in state.seats:
+        p.age = 30
+    open_reunions(state)
+    state.achievements[0] = "A06"  # Storyteller: Life Story and starting cards in the deck
+    # Seven starting cards, but the Young Heart (30) played at 30 leaves at the turn's end.
+    assert G.view(state, 0)["private"]["progress"]["A06"] == {"count": 6, "points": 0}
+    state.seats[0].age = 29
+    assert G.view(state, 0)["private"]["progress"]["A06"]["count"] == 7

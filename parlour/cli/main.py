@@ -216,6 +216,60 @@ def bench(
 
 
 @app.command()
+def load(
+    rooms: Annotated[int, typer.Option(help="Rooms kept playing at once")] = 10,
+    seconds: Annotated[float, typer.Option(help="Length of the measured window")] = 10.0,
+    url: Annotated[str | None, typer.Option(help="A running server on loopback to load "
+                                            "(instead of --spawn)")] = None,
+    spawn: Annotated[bool, typer.Option("--spawn", help="Start the servers for the test "
+                                        "(what happens without --url)")] = False,
+    processes: Annotated[int, typer.Option(help="Server processes behind one port "
+                                           "(more than 1 needs --store postgres)")] = 1,
+    store: Annotated[str | None, typer.Option(help="sqlite, or postgres (+ Redis) started "
+                                              "on loopback; default: sqlite for one "
+                                              "process, postgres for more")] = None,
+    workdir: Annotated[Path | None, typer.Option(help="Keep the spawned servers' database "
+                                                 "and logs here")] = None,
+    profile: Annotated[Path | None, typer.Option(help="Record the first server process "
+                                                 "with py-spy (.svg, .txt or .json)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
+    from parlour.lab.fleet import FleetError
+    from parlour.lab.load import LoadError, LoadSpec, run_load
+
+    if url is not None and spawn:
+        raise fail("--url targets a running server; --spawn starts one: give one of them")
+    spec = LoadSpec(rooms, seconds, url, processes,
+                    store or ("sqlite" if processes == 1 else "postgres"), workdir, profile)
+    try:
+        figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
+    except (LoadError, FleetError) as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        _print_load(figures)
+
+
+def _print_load(figures: dict[str, Any]) -> None:
+    table = Table(title=f"{figures['rooms']} rooms for {figures['seconds']:g} s"
+                        f" ({figures['processes']} process(es), {figures['store'] or 'url'})")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for name in ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",
+                 "moves_over_1s", "games_finished", "errors", "server_cpu_pct",
+                 "moves_per_server_cpu_s", "database_cpu_pct", "server_rss_mb",
+                 "server_rss_growth_mb", "server_rss_per_room_mb", "load_cpu_pct",
+                 "load_average"):
+        table.add_row(name, str(figures.get(name)))
+    console.print(table)
+    if figures["errors"]:
+        console.print(f"errors: {figures['error_kinds']}; for example"
+                      f" {figures['error_examples']}", markup=False, highlight=False)
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port")] = 8000,
@@ -224,11 +278,16 @@ def serve(
                                               "server processes")] = None,
     bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before "
                                                     "acting")] = None,
+    limits: Annotated[bool, typer.Option(help="Limits against abuse (--no-limits for a load "
+                                         "test on loopback)")] = True,
+    reuse_port: Annotated[bool, typer.Option(help="Let other server processes listen on the "
+                                             "same port (SO_REUSEPORT)")] = False,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
     from parlour.server.run import serve as run_server
 
-    run_server(host, port, db, redis=redis, bot_delay=bot_delay)
+    run_server(host, port, db, redis=redis, bot_delay=bot_delay, limits=limits,
+               reuse_port=reuse_port)
 
 
 @app.command(name="run")

@@ -259,8 +259,8 @@ def _print_load(figures: dict[str, Any]) -> None:
     table.add_column("value", justify="right")
     for name in ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",
                  "moves_over_1s", "games_finished", "errors", "server_cpu_pct",
-                 "moves_per_server_cpu_s", "database_cpu_pct", "server_rss_mb",
-                 "server_rss_growth_mb", "server_rss_per_room_mb", "load_cpu_pct",
+                 "server_loop_cpu_pct", "moves_per_server_cpu_s", "database_cpu_pct",
+                 "server_rss_mb", "server_rss_growth_mb", "server_rss_per_room_mb", "load_cpu_pct",
                  "load_average"):
         table.add_row(name, str(figures.get(name)))
     console.print(table)

@@ -40,10 +40,14 @@ class FleetError(RuntimeError):
 
 
 # -- /proc ---------------------------------------------------------------------------
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a process so far, or ``None`` if it is gone."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float | None:
+    """User + system CPU seconds of a process (or of one of its threads) so far.
+
+    ``None`` if it is gone. A process's main thread has the process's own id.
+    """
+    where = f"/proc/{pid}" if thread is None else f"/proc/{pid}/task/{thread}"
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        stat = Path(f"{where}/stat").read_text()
     except OSError:
         return None
     fields = stat[stat.rindex(")") + 2:].split()
@@ -262,12 +266,12 @@ class Fleet:
         wait_until(lambda: proc.pid in listening_pids(port), proc, "redis-server", log)
         return f"redis://127.0.0.1:{port}/0"
 
-    def error_lines(self) -> int:
-        """Lines of the servers' logs that report an error (tracebacks included)."""
+    def log_lines(self, *starts: str) -> int:
+        """Lines of the servers' logs that start with one of ``starts`` ("ERROR", say)."""
         count = 0
         for log in self.workdir.glob("server-*.log"):
             for line in log.read_text(errors="replace").splitlines():
-                if line.startswith(("ERROR", "Traceback")):
+                if line.startswith(starts):
                     count += 1
         return count
 

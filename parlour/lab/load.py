@@ -189,9 +189,12 @@ class Player:
         assert self.ws is not None
         ident = next(self.ids)
         reply = self.waiting[ident] = asyncio.get_running_loop().create_future()
-        await self.ws.send(json.dumps({**message, "id": ident}))
-        async with asyncio.timeout(MOVE_TIMEOUT):
-            answer = await reply
+        try:
+            await self.ws.send(json.dumps({**message, "id": ident}))
+            async with asyncio.timeout(MOVE_TIMEOUT):
+                answer = await reply
+        finally:
+            self.waiting.pop(ident, None)
         if answer["type"] != "ok":
             raise LoadError(f"{message['type']} was refused: {answer.get('message')}")
 
@@ -231,7 +234,9 @@ class Player:
         if kind == "room":
             await self._snapshot(msg)
         elif kind in ("ok", "error") and msg.get("id") in self.waiting:
-            self.waiting.pop(msg["id"]).set_result(msg)
+            reply = self.waiting[msg["id"]]
+            if not reply.done():  # not given up on (timed out) meanwhile
+                reply.set_result(msg)
         elif kind == "error":
             self.pending = None
             self.tally.error("refused", str(msg.get("message")))
@@ -276,8 +281,9 @@ class Player:
     def watchdog(self, now: float) -> None:
         if self.pending is not None and now - self.pending[0] > MOVE_TIMEOUT:
             self.tally.error("move_timeout", f"room {self.table.code} player {self.number}")
+            # Given up on, but not sent again: the move may still land, and the snapshot
+            # that shows it lets the player go on.
             self.pending = None
-            self.table.spawn(self.move())
 
 
 class Table:
@@ -365,6 +371,10 @@ class Servers:
 
     def cpu(self) -> dict[int, float]:
         return {p: c for p in self.pids if (c := cpu_seconds(p)) is not None}
+
+    def loop_cpu(self) -> dict[int, float]:
+        """CPU of the main threads, which run the event loops (the rest is other threads)."""
+        return {p: c for p in self.pids if (c := cpu_seconds(p, p)) is not None}
 
     def database_cpu(self) -> dict[int, float]:
         return {p: c for p in self.database_pids() if (c := cpu_seconds(p)) is not None}
@@ -465,7 +475,8 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
 async def _window(spec: LoadSpec, tables: list[Table], tally: Tally,
                   servers: Servers) -> dict[str, Any]:
     load0, rss0 = load_average(), servers.memory("VmRSS")
-    cpu0, db0, own0 = servers.cpu(), servers.database_cpu(), os.times()
+    cpu0, loop0, db0 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+    own0 = os.times()
     started = time.perf_counter()
     tally.running = True
     watch = asyncio.create_task(_watch(tables))
@@ -474,12 +485,14 @@ async def _window(spec: LoadSpec, tables: list[Table], tally: Tally,
         await asyncio.sleep(spec.seconds)
         tally.running = False
         elapsed = time.perf_counter() - started
-        cpu1, db1, own1 = servers.cpu(), servers.database_cpu(), os.times()
+        cpu1, loop1, db1 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+        own1 = os.times()
     watch.cancel()
     inflight = sum(p.pending is not None for t in tables for p in t.players)
     await asyncio.sleep(DRAIN)
     return summarise(spec, tally, elapsed, {
-        "server_cpu_s": used(cpu0, cpu1), "database_cpu_s": used(db0, db1),
+        "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
+        "database_cpu_s": used(db0, db1),
         "load_cpu_s": (own1.user + own1.system) - (own0.user + own0.system),
         "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
         "load0": load0, "load1": load_average(), "inflight": inflight,
@@ -515,6 +528,8 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
         "error_examples": tally.examples, "inflight_at_end": read["inflight"],
         "elapsed_s": round(elapsed, 3),
         "server_cpu_pct": round(100 * cpu / elapsed, 1) if measured else None,
+        "server_loop_cpu_pct": round(100 * read["loop_cpu_s"] / elapsed, 1)
+        if measured else None,
         "moves_per_server_cpu_s": per_cpu(cpu) if measured else None,
         "database_cpu_pct": round(100 * read["database_cpu_s"] / elapsed, 1),
         "server_rss_mb": round(read["rss"], 1) if measured else None,
@@ -537,7 +552,8 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store});"
                  f" setting up {spec.rooms} rooms")
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
-        figures["server_error_lines"] = fleet.error_lines()
+        figures["server_error_lines"] = fleet.log_lines("ERROR", "Traceback")
+        figures["server_warning_lines"] = fleet.log_lines("WARNING")
         return figures
 
 

@@ -20,9 +20,11 @@ runner = CliRunner()
 
 FIGURES = ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms",
            "moves_over_1s", "games_finished", "games_checked", "rooms_opened", "errors",
-           "server_cpu_pct", "moves_per_server_cpu_s", "server_rss_mb", "server_rss_peak_mb",
+           "server_cpu_pct", "server_loop_cpu_pct", "moves_per_server_cpu_s", "server_rss_mb",
+           "server_rss_peak_mb",
            "server_rss_growth_mb", "server_rss_idle_mb", "server_rss_per_room_mb",
-           "load_cpu_pct", "load_average", "setup_s", "server_error_lines")
+           "load_cpu_pct", "load_average", "setup_s", "server_error_lines",
+           "server_warning_lines")
 
 
 def run(*args: str) -> dict[str, Any]:

@@ -261,7 +261,7 @@ def _print_load(figures: dict[str, Any]) -> None:
                  "moves_over_1s", "games_finished", "errors", "server_cpu_pct",
                  "server_loop_cpu_pct", "moves_per_server_cpu_s", "database_cpu_pct",
                  "server_rss_mb", "server_rss_growth_mb", "server_rss_per_room_mb", "load_cpu_pct",
-                 "load_average"):
+                 "load_average", "server_error_lines", "server_store_failures"):
         table.add_row(name, str(figures.get(name)))
     console.print(table)
     if figures["errors"]:

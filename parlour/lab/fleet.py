@@ -266,14 +266,10 @@ class Fleet:
         wait_until(lambda: proc.pid in listening_pids(port), proc, "redis-server", log)
         return f"redis://127.0.0.1:{port}/0"
 
-    def log_lines(self, *starts: str) -> int:
-        """Lines of the servers' logs that start with one of ``starts`` ("ERROR", say)."""
-        count = 0
-        for log in self.workdir.glob("server-*.log"):
-            for line in log.read_text(errors="replace").splitlines():
-                if line.startswith(starts):
-                    count += 1
-        return count
+    def log_lines(self, test: Callable[[str], bool]) -> int:
+        """How many lines of the servers' logs pass ``test``."""
+        return sum(test(line) for log in self.workdir.glob("server-*.log")
+                   for line in log.read_text(errors="replace").splitlines())
 
     def close(self) -> None:
         for proc in [*self.servers, *self.helpers]:

@@ -552,8 +552,13 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store});"
                  f" setting up {spec.rooms} rooms")
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
-        figures["server_error_lines"] = fleet.log_lines("ERROR", "Traceback")
-        figures["server_warning_lines"] = fleet.log_lines("WARNING")
+        figures["server_error_lines"] = fleet.log_lines(
+            lambda line: line.startswith(("ERROR", "Traceback")))
+        # The server's own warning when a move's write fails (SQLite's "database is locked"
+        # after its 5 s busy timeout, or another process stored that move first): the move
+        # is undone, the room reloaded and the move tried again.
+        figures["server_store_failures"] = fleet.log_lines(
+            lambda line: "could not store action" in line)
         return figures
 
 

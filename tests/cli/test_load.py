@@ -24,7 +24,7 @@ FIGURES = ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "max
            "server_rss_peak_mb",
            "server_rss_growth_mb", "server_rss_idle_mb", "server_rss_per_room_mb",
            "load_cpu_pct", "load_average", "setup_s", "server_error_lines",
-           "server_warning_lines")
+           "server_store_failures")
 
 
 def run(*args: str) -> dict[str, Any]:

@@ -162,6 +162,14 @@ def _as_postgres(args: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
 
 
+def has_postgres() -> bool:
+    try:
+        postgres_bin()
+    except FleetError:
+        return False
+    return True
+
+
 def postgres_bin() -> Path:
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), reverse=True)
     if found:
@@ -171,6 +179,50 @@ def postgres_bin() -> Path:
         raise FleetError("several processes need PostgreSQL: install it"
                          " (apt-get install postgresql)")
     return Path(initdb).parent
+
+
+@dataclass(frozen=True)
+class Postgres:
+    """A throwaway PostgreSQL cluster on loopback, its data in ``home``."""
+
+    home: Path
+    port: int
+    pid: int
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+asyncpg://parlour@127.0.0.1:{self.port}/postgres"
+
+    def stop(self) -> None:
+        subprocess.run(_as_postgres([str(postgres_bin() / "pg_ctl"), "-D",
+                                     str(self.home / "data"), "-m", "immediate", "stop"]),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def start_postgres(*, fsync: bool = True) -> Postgres:
+    """Start a new cluster (user ``parlour``, no password) on a free loopback port.
+
+    ``fsync=False`` is for tests only: a commit then need not be on disk.
+    """
+    pg = postgres_bin()
+    home = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+    data, sock = home / "data", home / "sock"
+    sock.mkdir()
+    if os.geteuid() == 0:
+        pw = pwd.getpwnam("postgres")
+        for path in (home, sock):
+            os.chown(path, pw.pw_uid, pw.pw_gid)
+    port = free_port()
+    subprocess.run(_as_postgres([str(pg / "initdb"), "-D", str(data), "-A", "trust",
+                                 "-U", "parlour", "--no-sync"]),
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {sock} -c max_connections=200"
+               f" -c fsync={'on' if fsync else 'off'}")
+    subprocess.run(_as_postgres([str(pg / "pg_ctl"), "-D", str(data), "-w", "-l",
+                                 str(home / "log"), "-o", options, "start"]),
+                   check=True, stdout=subprocess.DEVNULL)
+    return Postgres(home, port, int((data / "postmaster.pid").read_text().split()[0]))
 
 
 @dataclass
@@ -183,8 +235,7 @@ class Fleet:
     port: int = field(default_factory=free_port)
     servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     helpers: list[subprocess.Popen[bytes]] = field(default_factory=list)
-    pg_home: Path | None = None
-    pg_pid: int | None = None
+    postgres: Postgres | None = None
 
     @property
     def url(self) -> str:
@@ -197,8 +248,8 @@ class Fleet:
     def database_pids(self) -> list[int]:
         """PostgreSQL's processes and Redis, whose CPU the servers' work also costs."""
         pids = [p.pid for p in self.helpers]
-        if self.pg_pid is not None:
-            pids += [self.pg_pid, *children(self.pg_pid)]
+        if self.postgres is not None:
+            pids += [self.postgres.pid, *children(self.postgres.pid)]
         return pids
 
     def start(self) -> None:
@@ -211,7 +262,8 @@ class Fleet:
                 if importlib.util.find_spec(module) is None:
                     raise FleetError(f"--store postgres needs {module}:"
                                      f" pip install -e '.[{extra}]'")
-            db, redis = self._start_postgres(), self._start_redis()
+            self.postgres = start_postgres()
+            db, redis = self.postgres.url, self._start_redis()
         for i in range(self.processes):
             self._start_server(i, db, redis)
 
@@ -228,27 +280,6 @@ class Fleet:
         # One at a time: the first one creates the schema, the others find it done.
         wait_until(lambda: proc.pid in listening_pids(self.port) and answers(self.url),
                    proc, f"server process {index + 1}", log)
-
-    def _start_postgres(self) -> str:
-        pg = postgres_bin()
-        home = self.pg_home = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
-        data, sock = home / "data", home / "sock"
-        sock.mkdir()
-        if os.geteuid() == 0:
-            pw = pwd.getpwnam("postgres")
-            for path in (home, sock):
-                os.chown(path, pw.pw_uid, pw.pw_gid)
-        port = free_port()
-        subprocess.run(_as_postgres([str(pg / "initdb"), "-D", str(data), "-A", "trust",
-                                     "-U", "parlour", "--no-sync"]),
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        # fsync stays on (the default): an acknowledged move must be on disk.
-        options = f"-p {port} -c listen_addresses=127.0.0.1 -k {sock} -c max_connections=200"
-        subprocess.run(_as_postgres([str(pg / "pg_ctl"), "-D", str(data), "-w", "-l",
-                                     str(home / "log"), "-o", options, "start"]),
-                       check=True, stdout=subprocess.DEVNULL)
-        self.pg_pid = int((data / "postmaster.pid").read_text().split()[0])
-        return f"postgresql+asyncpg://parlour@127.0.0.1:{port}/postgres"
 
     def _start_redis(self) -> str:
         redis = shutil.which("redis-server")
@@ -274,11 +305,8 @@ class Fleet:
     def close(self) -> None:
         for proc in [*self.servers, *self.helpers]:
             stop(proc)
-        if self.pg_home is not None:
-            subprocess.run(_as_postgres([str(postgres_bin() / "pg_ctl"), "-D",
-                                         str(self.pg_home / "data"), "-m", "immediate", "stop"]),
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-            shutil.rmtree(self.pg_home, ignore_errors=True)
+        if self.postgres is not None:
+            self.postgres.stop()
 
 
 @contextlib.contextmanager

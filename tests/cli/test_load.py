@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from parlour.cli.main import app
 from parlour.engine import Match
 from parlour.games import get_game
-from parlour.lab.fleet import postgres_bin
+from parlour.lab.fleet import has_postgres
 from parlour.lab.load import LoadError, LoadSpec, problems_at_end, problems_in_view
 
 runner = CliRunner()
@@ -55,15 +55,7 @@ def test_load_plays_rooms_on_a_spawned_server_and_reports_every_figure() -> None
 
 
 # In CI a missing PostgreSQL is a failure, not a skip: make test installs it.
-def _has_postgres() -> bool:
-    try:
-        postgres_bin()
-    except RuntimeError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _has_postgres() and not os.environ.get("CI"),
+@pytest.mark.skipif(not has_postgres() and not os.environ.get("CI"),
                     reason="PostgreSQL is not installed (make test installs it as root)")
 def test_load_spreads_rooms_over_two_processes_on_postgresql() -> None:
     figures = run("--rooms", "4", "--seconds", "2", "--processes", "2")

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from parlour.engine import IllegalAction
+from parlour.engine import IllegalAction, View
 from parlour.games.love_me_not import DECK, GAME, LoveMeNotState
 
 from .love_me_not import encode
@@ -159,7 +159,7 @@ class LoveMeNotSpielState(pyspiel.State):  # type: ignore[misc]
             return [0.0, 0.0]
         return [1.0 if seat in result.winners else -1.0 for seat in (0, 1)]
 
-    def view(self, seat: int) -> dict[str, Any] | None:
+    def view(self, seat: int) -> View | None:
         """``seat``'s view of the match, or ``None`` while dealing (nothing seen yet)."""
         return None if self.match is None else GAME.view(self.match, seat)
 

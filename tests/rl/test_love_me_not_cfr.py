@@ -13,7 +13,6 @@ from parlour.engine import Legal
 from parlour.games.love_me_not import DECK, GAME
 from parlour.games.love_me_not.bots import GreedyAgent
 from parlour.games.love_me_not.cfr import (
-    CFRAgent,
     decode_policy,
     encode_policy,
     info_key,
@@ -109,7 +108,7 @@ def test_cfr_bot_plays_legal_moves_and_beats_greedy(seat: int) -> None:
     wins = losses = 0
     for n in range(150):
         state = GAME.setup(2, {"matches": 1}, seed=1000 + n)
-        agents = {seat: CFRAgent(GAME, seat, n),
+        agents = {seat: make_agent(GAME, "cfr", seat, n),
                   1 - seat: make_agent(GAME, "greedy", 1 - seat, n)}
         while not GAME.is_over(state):
             for s in (0, 1):

@@ -4,6 +4,7 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 """
 
 from .bots import GreedyAgent
+from .cfr import CFRAgent
 from .determinize import determinize
 from .narrate import narrate
 from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, score
@@ -12,7 +13,7 @@ from .words import WORDS
 GAME = LoveMeNot().wire(
     narrate=narrate,
     determinize=determinize,
-    bots={"greedy": GreedyAgent},
+    bots={"greedy": GreedyAgent, "cfr": CFRAgent},
     words=WORDS,
 )
 

@@ -7,12 +7,13 @@ from .bots import GreedyAgent
 from .cfr import CFRAgent
 from .determinize import determinize
 from .narrate import narrate
-from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, score
+from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, rollout, score
 from .words import WORDS
 
 GAME = LoveMeNot().wire(
     narrate=narrate,
     determinize=determinize,
+    rollout=rollout,
     bots={"greedy": GreedyAgent, "cfr": CFRAgent},
     words=WORDS,
 )

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.bots import MCTSAgent
 from parlour.engine import Match, RandomAgent, play
 from parlour.games import get_game
 
@@ -106,3 +107,18 @@ def run_bench(game_ids: list[str], seconds: float) -> Iterator[BenchRow]:
     for gid in game_ids:
         game = get_game(gid)
         yield bench_game(gid, game.min_players, seconds)
+
+
+def bench_mcts(game_id: str, players: int, seconds: float, iterations: int = 200) -> float:
+    """Iterations per second of the ``mcts`` bot choosing moves from the start of random
+    games (each move searches ``iterations`` times)."""
+    game = get_game(game_id)
+    done = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or done == 0:
+        match = Match.new(game, players, None, done)
+        seat = min(match.to_act)
+        agent = MCTSAgent(game, seat, done, iterations=iterations)
+        agent.act(match.view(seat), match.legal(seat))
+        done += iterations
+    return done / elapsed

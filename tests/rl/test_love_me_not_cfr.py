@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import numpy as np
-import pytest
 
 from parlour.bots import make_agent
 from parlour.engine import Legal
@@ -23,7 +22,8 @@ from parlour.rl.love_me_not.encode import CARD_INDEX
 
 
 def random_decisions(n: int, seed: int):  # type: ignore[no-untyped-def]
-    """(view, deck, kept so far, turn, seat) at every decision of ``n`` random matches."""
+    """(view, deck, kept so far, turn, seat) at every decision of ``n`` random matches
+    (the ``kept`` array is shared and updated as the match goes on)."""
     rng = random.Random(seed)
     for _ in range(n):
         deck = list(DECK)
@@ -31,9 +31,8 @@ def random_decisions(n: int, seed: int):  # type: ignore[no-untyped-def]
         state = GAME.setup(2, {"matches": 1, "deck": deck}, seed=0)
         kept = np.full((1, 2, 5), -1, np.int8)
         for t in range(5):
-            for seat in (0, 1):
+            for seat in (0, 1):  # in seat order, as the engine's play loop asks them
                 yield GAME.view(state, seat), deck, kept, t, seat
-            for seat in (0, 1):
                 card = rng.choice(GAME.view(state, seat)["hand"])
                 kept[0, seat, t] = CARD_INDEX[card]
                 GAME.apply(state, seat, {"keep": card})
@@ -83,12 +82,14 @@ def test_compiled_greedy_is_the_greedy_bot() -> None:
     assert decided > 700  # of 1,500 decisions; the rest are ties
 
 
-def test_training_learns_to_beat_random_and_greedy() -> None:
-    strategy = cfr.train(20_000, seed=3).policy()
-    against_random = cfr.evaluate(strategy, cfr.RANDOM, 20_000, seed=4)
-    assert against_random.decided_share > 0.75  # 0.794 with these seeds
-    against_greedy = cfr.evaluate(strategy, cfr.GREEDY, 20_000, seed=4)
-    assert against_greedy.wins > against_greedy.losses  # 8,178 to 7,790
+def test_training_learns() -> None:
+    early = cfr.train(2_000, seed=3).policy()
+    later = cfr.train(20_000, seed=3).policy()
+    assert cfr.evaluate(later, cfr.RANDOM, 20_000, seed=4).decided_share > 0.75  # 0.79
+    # Against greedy: -0.067 after 2,000 iterations, -0.001 after 20,000.
+    assert (cfr.evaluate(later, cfr.GREEDY, 20_000, seed=4).mean
+            > cfr.evaluate(early, cfr.GREEDY, 20_000, seed=4).mean + 0.03)
+    assert cfr.evaluate(later, early, 20_000, seed=4).mean > 0.03  # 0.062
 
 
 def test_a_best_response_exploits_a_fixed_policy() -> None:
@@ -103,10 +104,15 @@ def test_policy_tables_survive_encoding() -> None:
     assert all(abs(decoded[k] - table[k]) <= 1 / 510 for k in table)
 
 
-@pytest.mark.parametrize("seat", [0, 1])
-def test_cfr_bot_plays_legal_moves_and_beats_greedy(seat: int) -> None:
+def test_shipped_strategy_wins_most_decided_matches_against_greedy() -> None:
+    result = cfr.evaluate(cfr.Policy.shipped(), cfr.GREEDY, 200_000, seed=7)
+    assert result.decided_share > 0.55  # 0.562 in docs/research.md, over 1,000,000
+
+
+def test_cfr_bot_plays_legal_moves_through_the_engine_and_beats_greedy() -> None:
     wins = losses = 0
-    for n in range(150):
+    for n in range(300):
+        seat = n % 2
         state = GAME.setup(2, {"matches": 1}, seed=1000 + n)
         agents = {seat: make_agent(GAME, "cfr", seat, n),
                   1 - seat: make_agent(GAME, "greedy", 1 - seat, n)}

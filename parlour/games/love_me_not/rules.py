@@ -148,7 +148,8 @@ def _check_deck(value: Any) -> list[str]:
 
 # Who acts, by which seats still hold cards (seat 0 = 1, seat 1 = 2): built once,
 # as to_act is asked before every move.
-_ACTING = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
+_ACTING: tuple[frozenset[int], ...] = (
+    frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
 
 
 # -- the game ---------------------------------------------------------------------

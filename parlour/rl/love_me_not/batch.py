@@ -135,7 +135,7 @@ def step(state: Batch, actions: npt.ArrayLike) -> Batch:
     turn = state.turn.copy()
     points = state.points.copy()
     rewards = np.zeros_like(state.rewards)
-    bad = _step(state.deck, acts.astype(np.int64), kept, turn, points, rewards)
+    bad = _step(state.deck, acts.astype(np.int64, copy=False), kept, turn, points, rewards)
     if bad >= 0:
         row, seat = divmod(bad, 2)
         t = int(state.turn[row])
@@ -148,7 +148,8 @@ def step(state: Batch, actions: npt.ArrayLike) -> Batch:
 
 def random_actions(state: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """A uniformly random legal card for each seat of each match (-1 where it is over)."""
-    coins = rng.integers(0, DRAW, (state.batch_size, 2), dtype=np.int8)
+    # One random 64-bit word holds 32 matches' coin flips.
+    coins = rng.bit_generator.random_raw(state.batch_size // 32 + 1)
     out = np.empty((state.batch_size, 2), np.int64)
     _pick(state.deck, state.turn, coins, out)
     return out
@@ -172,38 +173,39 @@ def _card(deck: I8, b: int, t: int, seat: int, k: int) -> int:
     return int(deck[b, 4 * t + DRAW * seat + k])
 
 
-@jit
-def _suit_counts(deck: I8, kept: I8, b: int, s: int) -> tuple[int, int]:
-    # Suit counts of a seat's tableau and pile, packed four bits a suit: no arrays
-    # to allocate in a loop that runs once per match.
-    tab = 0
-    pile = 0
-    for t in range(TURNS):
-        keep = int(kept[b, s, t])
-        other = _card(deck, b, t, s, 0) + _card(deck, b, t, s, 1) - keep
-        tab += 1 << (4 * (keep // RANKS))
-        pile += 1 << (4 * (other // RANKS))
-    return tab, pile
-
-
-@jit
-def _points(kept: I8, b: int, s: int, tab: int, pile: int, opponent_pile: int) -> int:
-    total = 0
-    for u in range(SUITS):
-        total += ((tab >> (4 * u)) & 15) * ((pile >> (4 * u)) & 15)
-    for t in range(TURNS):
-        keep = int(kept[b, s, t])
-        if keep % RANKS == RANKS - 1:
-            total += (opponent_pile >> (4 * (keep // RANKS))) & 15
-    return total
+# Each card's suit as a shift into four-bit counters packed in one integer, and
+# whether it is a jack: tables, so the scoring loop divides nothing.
+_SHIFT = np.array([4 * (c // RANKS) for c in range(N_CARDS)], np.int64)
+_JACK = np.array([c % RANKS == RANKS - 1 for c in range(N_CARDS)], np.bool_)
 
 
 @jit
 def _score(deck: I8, kept: I8, b: int, points: I16) -> None:
-    tab0, pile0 = _suit_counts(deck, kept, b, 0)
-    tab1, pile1 = _suit_counts(deck, kept, b, 1)
-    points[b, 0] = _points(kept, b, 0, tab0, pile0, pile1)
-    points[b, 1] = _points(kept, b, 1, tab1, pile1, pile0)
+    # Suit counts of both seats' tableaux and piles, four bits a suit: no arrays to
+    # allocate in a loop that runs once per match.
+    tab0 = pile0 = tab1 = pile1 = 0
+    for t in range(TURNS):
+        k0 = int(kept[b, 0, t])
+        k1 = int(kept[b, 1, t])
+        o0 = int(deck[b, 4 * t]) + int(deck[b, 4 * t + 1]) - k0
+        o1 = int(deck[b, 4 * t + 2]) + int(deck[b, 4 * t + 3]) - k1
+        tab0 += 1 << _SHIFT[k0]
+        pile0 += 1 << _SHIFT[o0]
+        tab1 += 1 << _SHIFT[k1]
+        pile1 += 1 << _SHIFT[o1]
+    p0 = p1 = 0
+    for u in range(SUITS):
+        p0 += ((tab0 >> (4 * u)) & 15) * ((pile0 >> (4 * u)) & 15)
+        p1 += ((tab1 >> (4 * u)) & 15) * ((pile1 >> (4 * u)) & 15)
+    for t in range(TURNS):
+        k0 = int(kept[b, 0, t])
+        k1 = int(kept[b, 1, t])
+        if _JACK[k0]:
+            p0 += (pile1 >> _SHIFT[k0]) & 15
+        if _JACK[k1]:
+            p1 += (pile0 >> _SHIFT[k1]) & 15
+    points[b, 0] = p0
+    points[b, 1] = p1
 
 
 @jit
@@ -229,11 +231,14 @@ def _step(deck: I8, actions: npt.NDArray[np.int64], kept: I8, turn: I8, points: 
 
 
 @jit
-def _pick(deck: I8, turn: I8, coins: I8, out: npt.NDArray[np.int64]) -> None:
+def _pick(deck: I8, turn: I8, coins: npt.NDArray[np.uint64], out: npt.NDArray[np.int64],
+          ) -> None:
     for b in range(deck.shape[0]):
         t = turn[b]
+        bits = coins[b // 32] >> np.uint64(2 * (b % 32))
         for s in range(2):
-            out[b, s] = -1 if t >= TURNS else _card(deck, b, t, s, coins[b, s])
+            coin = int((bits >> np.uint64(s)) & np.uint64(1))
+            out[b, s] = -1 if t >= TURNS else _card(deck, b, t, s, coin)
 
 
 @jit
@@ -283,3 +288,19 @@ def _observe(deck: I8, kept: I8, turn: I8, out: F32) -> None:
                     other = _card(deck, b, u, 1 - s, 1) if first == keep else first
                     o[4 * N_CARDS + other] = 1
             o[5 * N_CARDS + min(t, TURNS - 1)] = 1
+
+
+def matches_per_s(seconds: float, batch: int = 65_536, seed: int = 0) -> float:
+    """Complete random single matches per second through :func:`reset` and :func:`step`."""
+    import time
+
+    rng = np.random.default_rng(seed)
+    step(reset(1, seed), random_actions(reset(1, seed), rng))  # compile or load first
+    done = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or done == 0:
+        state = reset(batch, seed + done)
+        while not state.terminated.all():
+            state = step(state, random_actions(state, rng))
+        done += batch
+    return done / elapsed

@@ -121,7 +121,9 @@ def _greedy_p_first(deck: I8, kept: I8, t: int, s: int, first: int, second: int)
     unseen[first // RANKS] -= 1
     unseen[second // RANKS] -= 1
     n_unseen = unseen.sum()
-    share = t / n_unseen if n_unseen else 0.0
+    # The opponent's pile as greedy counts it: seat 1 is asked after seat 0 has
+    # already piled this turn's card (the engine asks simultaneous seats in order).
+    share = (t + s) / n_unseen if n_unseen else 0.0
     values = np.zeros(2)
     for k in range(2):
         keep, other = (first, second) if k == 0 else (second, first)
@@ -352,13 +354,16 @@ class Table:
     def size(self) -> int:
         return int((self.keys != -1).sum())
 
-    def policy(self, min_visits: int = 1) -> Policy:
-        """The average strategy of the situations met at least ``min_visits`` times."""
+    def policy(self, min_visits: int = 1, pure: bool = False) -> Policy:
+        """The average strategy of the situations met at least ``min_visits`` times;
+        ``pure`` plays its likelier action always (a best response needs no mixing)."""
         mass = self.average.sum(axis=1)
         used = (self.keys != -1) & (self.visits >= min_visits) & (mass > 0)
         order = np.argsort(self.keys[used])
         keys = self.keys[used][order]
         probs = (self.average[used, 0] / mass[used])[order]
+        if pure:
+            probs = np.where(probs > 0.5, 1.0, np.where(probs < 0.5, 0.0, 0.5))
         return Policy(keys, probs)
 
 

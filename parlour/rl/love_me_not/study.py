@@ -66,7 +66,7 @@ def exploit_command(name: str, path: Path | None, iterations: int, matches: int,
                     seed: int) -> None:
     target = named_policy(name, path)
     started = time.perf_counter()
-    response = cfr.best_response(target, iterations, seed).policy()
+    response = cfr.best_response(target, iterations, seed).policy(pure=True)
     result = cfr.evaluate(response, target, matches, seed + 1)
     print(f"best response to {name} ({iterations:,} iterations, "
           f"{time.perf_counter() - started:.0f} s): {describe(result)}")

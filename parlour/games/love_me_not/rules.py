@@ -192,9 +192,20 @@ class LoveMeNot(Game[LoveMeNotState]):
             return Legal(choices=[])
         return Legal(choices=[{"keep": card} for card in state.drawn[seat]])
 
+    def apply(self, state: LoveMeNotState, seat: int, action: Action) -> None:
+        # A legal keep is by far the commonest call (every move of every playout), so it
+        # is recognised first; anything else takes the engine's checks and errors.
+        if type(seat) is int and type(action) is dict and len(action) == 1 \
+                and 0 <= seat <= 1 and not state.over:
+            hand = state.drawn[seat]
+            card = action.get("keep")
+            if hand and type(card) is str and card in hand:
+                self._keep(state, seat, card, hand)
+                return
+        super().apply(state, seat, action)
+
     def advance(self, state: LoveMeNotState, seat: int, action: Action) -> None:
-        if len(action) != 1 or "keep" not in action:
-            require_keys(action, ["keep"])
+        require_keys(action, ["keep"])
         card = action["keep"]
         hand = state.drawn[seat]
         if card not in hand:
@@ -202,6 +213,9 @@ class LoveMeNot(Game[LoveMeNotState]):
                 f"you can only keep one of the two cards you drew ({hand[0]} or {hand[1]}),"
                 f" not {card!r}"
             )
+        self._keep(state, seat, card, hand)
+
+    def _keep(self, state: LoveMeNotState, seat: int, card: str, hand: list[str]) -> None:
         other = hand[1] if hand[0] == card else hand[0]
         state.tableau[seat].append(card)
         state.pile[seat].append(other)

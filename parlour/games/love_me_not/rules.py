@@ -238,8 +238,8 @@ class LoveMeNot(Game[LoveMeNotState]):
 
 
 def rollout(state: LoveMeNotState, seat: int, rng: random.Random) -> Action:
-    """A random card to keep, for search bots' playouts (the same choice as the
-    ``random`` bot's, without building the list of legal actions first)."""
+    """A card to keep, uniformly at random, for search bots' playouts (without building
+    the list of legal actions first)."""
     return {"keep": state.drawn[seat][rng.getrandbits(1)]}
 
 

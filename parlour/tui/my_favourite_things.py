@@ -12,15 +12,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-HEART = "♥"
+from parlour.games.my_favourite_things.state import BROKEN_HEART, RANKS
+from parlour.games.my_favourite_things.words import BROKEN, HEART
 
 
 def rank_text(rank: int | None) -> Text:
     """A rank as shown on the ranking card: 1–5, BH for the Broken Heart, ? if hidden."""
     if rank is None:
         return Text("?", style="dim")
-    if rank == 0:
-        return Text("BH", style="bold magenta")
+    if rank == BROKEN_HEART:
+        return Text(BROKEN["abbreviation"], style="bold magenta")
     return Text(str(rank), style="bold")
 
 
@@ -115,7 +116,7 @@ def private_lines(view: dict[str, Any]) -> list[RenderableType]:
         for i, entry in enumerate(you["written"]):
             if i:
                 line.append(", ")
-            line.append(rank_text(i + 1 if i < 5 else 0))
+            line.append(rank_text(RANKS[i]))
             line.append(" ")
             line.append(entry)
         lines.append(line)
@@ -135,7 +136,7 @@ def history_lines(view: dict[str, Any]) -> list[RenderableType]:
             line = Text(f"  {whose(view, s)} unplayed sleeve: ")
             line.append(left, style="italic")
             line.append(" ")
-            line.append(rank_text([1, 2, 3, 4, 5, 0][r["sets"][s].index(left)]))
+            line.append(rank_text(RANKS[r["sets"][s].index(left)]))
             lines.append(line)
     if view["over"]:
         names = " and ".join(who(view, w) for w in view["winners"])

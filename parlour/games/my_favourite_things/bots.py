@@ -20,8 +20,9 @@ from typing import Any
 from parlour.engine import Action, Game, Legal, View
 
 from .content import CONTENT, SET_SIZE, key
-from .knowledge import unrevealed_ranks
-from .rules import RANKS, rank_of, trick_winner
+from .determinize import unrevealed_ranks
+from .rules import trick_winner
+from .state import RANKS, rank_of
 
 SPREAD = 2.5
 """How far (in list places) a persona's taste strays from the consensus order."""

@@ -7,11 +7,12 @@ import random
 import pytest
 
 from parlour.bots import bot_names, make_agent
-from parlour.engine import Match
-from parlour.games.my_favourite_things import CONTENT, GAME, MFTState
+from parlour.engine import Match, play, step
+from parlour.games.my_favourite_things import CONTENT, GAME, MyFavouriteThingsState
 from parlour.games.my_favourite_things.bots import FanAgent, Persona, examples_for
 from parlour.games.my_favourite_things.content import key
-from parlour.games.my_favourite_things.rules import clean_entries, giver_for
+from parlour.games.my_favourite_things.rules import clean_entries
+from parlour.games.my_favourite_things.state import giver_for
 
 
 def test_the_default_bot_is_fan_and_every_bot_is_available() -> None:
@@ -37,7 +38,10 @@ def test_unknown_categories_borrow_related_or_generic_entries() -> None:
 
 
 def test_the_fan_gives_a_fresh_category_with_examples() -> None:
-    match = play_until(4, 9, lambda m: m.state.round == 2)
+    match = Match.new(GAME, 4, None, 9)
+    agents = [make_agent(GAME, "fan", s, 9 + s) for s in range(4)]
+    while match.state.round == 1:
+        step(match, agents)
     seat = 2
     given_before = match.state.rounds[0]["categories"][seat]
     agent = FanAgent(GAME, seat, 3)
@@ -47,20 +51,11 @@ def test_the_fan_gives_a_fresh_category_with_examples() -> None:
         assert len(CONTENT.examples(category)) >= 6
 
 
-def play_until(players: int, seed: int, stop: object) -> Match[MFTState]:
-    match = Match.new(GAME, players, None, seed)
-    agents = [make_agent(GAME, "fan", s, seed + s) for s in range(players)]
-    while not match.over and not stop(match):  # type: ignore[operator]
-        seat = min(match.to_act)
-        match.act(seat, agents[seat].act(match.view(seat), match.legal(seat)))
-    return match
-
-
 ANIMALS = ["Dogs", "Red pandas", "Otters", "Elephants", "Dolphins", "Slugs"]
 COLOURS = ["Blue", "Green", "Purple", "Red", "Yellow", "Beige"]
 
 
-def trick_where_seat_0_leads(rank_index: int) -> Match[MFTState]:
+def trick_where_seat_0_leads(rank_index: int) -> Match[MyFavouriteThingsState]:
     """3 players; seat 1 wrote seat 0's colours and holds animals written by seat 2."""
     match = Match.new(GAME, 3, None, 4)
     for g, category in enumerate(["Colours", "Animals", "Sports"]):
@@ -89,20 +84,17 @@ def test_the_fan_saves_its_best_sleeves_when_a_middling_one_can_win() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_seat_can_be_a_fan(players: int) -> None:
-    match = play_until(players, players * 13, lambda m: False)
-    result = match.result()
-    assert result is not None and sum(result.scores) == 10
+    seed = players * 13
+    agents = [make_agent(GAME, "fan", s, seed + s) for s in range(players)]
+    result = play(Match.new(GAME, players, None, seed), agents)
+    assert sum(result.scores) == 10 and len(result.details["tricks"]) == 10
 
 
 def test_mixed_bots_including_search_finish_a_game() -> None:
-    match = Match.new(GAME, 3, None, 21)
     agents = [make_agent(GAME, name, s, 5 + s)
               for s, name in enumerate(["mcts:8", "random", "persona"])]
-    while not match.over:
-        seat = min(match.to_act)
-        match.act(seat, agents[seat].act(match.view(seat), match.legal(seat)))
-    result = match.result()
-    assert result is not None and sum(result.scores) == 10
+    result = play(Match.new(GAME, 3, None, 21), agents)
+    assert sum(result.scores) == 10 and len(result.details["tricks"]) == 10
 
 
 def test_random_free_input_is_always_legal() -> None:

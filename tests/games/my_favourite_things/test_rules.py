@@ -12,12 +12,21 @@ from parlour.engine import (
     IllegalAction,
     InvalidOptions,
     MalformedAction,
+    Match,
     NotYourTurn,
 )
+from parlour.engine import play as engine_play
 from parlour.engine.conformance import _same, state_dump
 from parlour.games import get_game
-from parlour.games.my_favourite_things import BROKEN_HEART, GAME, MFTState, trick_winner
-from parlour.games.my_favourite_things.rules import giver_for, writer_of
+from parlour.games.my_favourite_things import (
+    BROKEN_HEART,
+    GAME,
+    MyFavouriteThingsState,
+    trick_winner,
+)
+from parlour.games.my_favourite_things.state import giver_for, writer_of
+
+from .scripted import match_of, scripted
 
 TOM, BECCA, RICH, SAMANTHA = 0, 1, 2, 3
 
@@ -44,7 +53,7 @@ def entry(giver: int, rank: int) -> str:
 
 
 def to_play(players: int = 4, first_player: int = 0, seed: int = 1,
-            sets: list[list[str]] | None = None) -> MFTState:
+            sets: list[list[str]] | None = None) -> MyFavouriteThingsState:
     """A game at the first trick of round 1, with known sets."""
     sets = sets or SETS
     state = GAME.setup(players, {"first_player": first_player}, seed)
@@ -55,11 +64,11 @@ def to_play(players: int = 4, first_player: int = 0, seed: int = 1,
     return state
 
 
-def play(state: MFTState, seat: int, text: str) -> None:
+def play(state: MyFavouriteThingsState, seat: int, text: str) -> None:
     GAME.apply(state, seat, {"play": text})
 
 
-def assert_refused(state: MFTState, seat: int, action: Any, error: type[Exception],
+def assert_refused(state: MyFavouriteThingsState, seat: int, action: Any, error: type[Exception],
                    words: str) -> None:
     before, dump = copy.deepcopy(state), state_dump(GAME, state)
     with pytest.raises(error) as caught:
@@ -172,7 +181,7 @@ def test_categories_go_left_in_round_one_and_right_in_round_two() -> None:
     assert (spec["for"], spec["category"]) == (RICH, "Colours")
 
 
-def finish_round(state: MFTState) -> None:
+def finish_round(state: MyFavouriteThingsState) -> None:
     """Play on to the end of the current round, writing SETS and playing hands in order."""
     round_no = state.round
     while state.round == round_no and not GAME.is_over(state):
@@ -223,10 +232,8 @@ def test_marker_passes_left_after_every_trick_across_rounds() -> None:
     finish_round(state)
     leaders = [t["leader"] for t in state.tricks]
     assert leaders == [2, 0, 1, 2, 0]
-    state2 = state
-    while not GAME.is_over(state2):
-        finish_round(state2)
-    assert [t["leader"] for t in state2.tricks] == [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
+    engine_play(match_of(state), scripted(3, CATEGORIES, SETS))
+    assert [t["leader"] for t in state.tricks] == [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
 
 
 def test_five_tricks_a_round_and_the_sixth_sleeve_is_not_played() -> None:
@@ -253,10 +260,7 @@ def test_round_summary_reveals_the_sixth_sleeve() -> None:
 
 def test_two_rounds_then_most_hearts_wins_and_scores_are_hearts() -> None:
     state = to_play()
-    while not GAME.is_over(state):
-        finish_round(state)
-    result = GAME.result(state)
-    assert result is not None
+    result = engine_play(match_of(state), scripted(4, CATEGORIES, SETS))
     assert sum(result.scores) == 10 and len(state.tricks) == 10
     assert result.scores == [float(h) for h in state.hearts]
     assert result.winners == [s for s in range(4) if state.hearts[s] == max(state.hearts)]
@@ -268,18 +272,10 @@ def test_two_rounds_then_most_hearts_wins_and_scores_are_hearts() -> None:
 def test_tied_players_share_the_victory() -> None:
     # In trick k everyone plays their k: every trick is a tie won by its leader.
     # Leaders run 0,1,2,3,0 then 1,2,3,0,1, so seats 0 and 1 end on 3 hearts each.
-    state = GAME.setup(4, seed=5)
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        if state.phase == "category":
-            GAME.apply(state, seat, {"category": CATEGORIES[seat]})
-        elif state.phase == "writing":
-            GAME.apply(state, seat, {"write": SETS[giver_for(seat, state.round, 4)]})
-        else:
-            play(state, seat, entry(seat, state.trick_number))
-    assert [t["winner"] for t in state.tricks] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
-    result = GAME.result(state)
-    assert result is not None
+    match = Match.new(GAME, 4, None, 5)
+    result = engine_play(match, scripted(
+        4, CATEGORIES, SETS, lambda view, seat, hand: entry(seat, view["trick_number"])))
+    assert [t["winner"] for t in match.state.tricks] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
     assert result.scores == [3.0, 3.0, 2.0, 2.0]
     assert result.winners == [0, 1]
     assert result.details["hearts_by_round"] == [[2, 1, 1, 1], [1, 2, 1, 1]]

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from parlour.engine import play
 from parlour.games.my_favourite_things import GAME
 from parlour.tui.my_favourite_things import action_label, render
 
+from .scripted import match_of, scripted
+
 MARKUP = "[bold red]Sneaky[/bold red]"
+WEATHER = ["Sun", "Snow", "Fog", "Hail", "Mist", "Sleet"]
 
 
 def shown(view: dict[str, object]) -> str:
@@ -35,15 +39,7 @@ def test_every_phase_renders_and_typed_markup_stays_literal() -> None:
     assert "only you know" not in shown(GAME.view(state, None))
     GAME.apply(state, 0, {"play": "[i]a[/i]"})
     assert "This trick (led by Player 1): Player 1 [i]a[/i] ?" in shown(GAME.view(state, None))
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        legal = GAME.legal(state, seat)
-        if legal.choices:
-            GAME.apply(state, seat, legal.choices[0])
-        elif state.phase == "category":
-            GAME.apply(state, seat, {"category": "Weather"})
-        else:
-            GAME.apply(state, seat, {"write": ["Sun", "Snow", "Fog", "Hail", "Mist", "Sleet"]})
+    play(match_of(state), scripted(3, ["Weather"] * 3, [WEATHER] * 3))
     final = shown(GAME.view(state, None))
     assert "Game over" in final and "Round 2: hearts" in final and "unplayed sleeve" in final
 

@@ -1,21 +1,22 @@
-"""What a seat knows, and full states drawn at random that agree with it (for search bots)."""
+"""Imagining the hidden part: what a seat knows, and full states drawn at random that agree
+with it (for search bots, which must never read the real hidden state)."""
 
 from __future__ import annotations
 
 import copy
 import random
 
-from parlour.engine import View
+from parlour.engine import Action, View
 
 from .content import CONTENT
-from .rules import (
+from .rules import random_set
+from .state import (
     CATEGORY,
     PLAY,
     RANKS,
     WRITING,
-    MFTState,
+    MyFavouriteThingsState,
     giver_for,
-    random_set,
     writer_of,
 )
 
@@ -50,7 +51,7 @@ def sample_set(view: View, seat: int, rng: random.Random) -> list[str]:
     return ranked
 
 
-def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
+def determinize(view: View, seat: int, rng: random.Random) -> MyFavouriteThingsState:
     """A full state consistent with ``seat``'s view, built from the view alone.
 
     Categories and entries the seat cannot see are drawn from the bundled
@@ -61,7 +62,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
     seats = view["seats"]
     you = view["you"] or {}
     trick = view["trick"] or {"plays": []}
-    state = MFTState(
+    state = MyFavouriteThingsState(
         seed=0, rng=random.Random(rng.getrandbits(64)), players=n,
         first_player=view["first_player"], marker=view["marker"], round=round_no, phase=phase,
         categories=[None] * n, sets=[None] * n, hands=[[] for _ in range(n)],
@@ -89,3 +90,14 @@ def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
             state.sets[g] = list(you["written"]) if mine else sample_set(view, g, rng)
             state.hands[g] = list(seats[g]["hand"])
     return state
+
+
+def rollout(state: MyFavouriteThingsState, seat: int, rng: random.Random) -> Action:
+    """A random move on a full state, for simulations: a category the bots can write for,
+    a random set from its examples, or a random sleeve."""
+    if state.phase == CATEGORY:
+        return {"category": rng.choice(CONTENT.with_examples())}
+    if state.phase == WRITING:
+        category = state.categories[giver_for(seat, state.round, state.players)]
+        return {"write": random_set(category or "", rng)}
+    return {"play": rng.choice(state.hands[seat])}

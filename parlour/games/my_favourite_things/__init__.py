@@ -5,7 +5,7 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 
 from .bots import FanAgent, PersonaAgent
 from .content import CONTENT, Content, ContentError
-from .determinize import determinize, rollout
+from .determinize import determinize
 from .narrate import narrate
 from .rules import MyFavouriteThings, trick_winner
 from .state import BROKEN_HEART, RANKS, MyFavouriteThingsState
@@ -16,7 +16,6 @@ GAME = MyFavouriteThings().wire(
     view=view,
     narrate=narrate,
     determinize=determinize,
-    rollout=rollout,
     bots={"fan": FanAgent, "persona": PersonaAgent},
     words=WORDS,
 )

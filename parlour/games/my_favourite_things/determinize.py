@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 import random
 
-from parlour.engine import Action, View
+from parlour.engine import View
 
 from .content import CONTENT
-from .rules import random_set
+from .rules import SUGGESTIONS, random_set
 from .state import (
     CATEGORY,
     PLAY,
@@ -70,10 +70,13 @@ def determinize(view: View, seat: int, rng: random.Random) -> MyFavouriteThingsS
         trick_number=view["trick_number"], hearts=list(view["hearts"]),
         tricks=copy.deepcopy(view["tricks"]), rounds=copy.deepcopy(view["history"]),
     )
+    # Only the seat's own ideas are in its view; others' are any bundled categories.
+    state.ideas = [list(you.get("suggestions") or []) if g == seat and phase == CATEGORY
+                   else rng.sample(CONTENT.names, SUGGESTIONS) for g in range(n)]
     for g in range(n):
         if phase == CATEGORY:
             if seats[g]["done"] or g == seat:
-                state.categories[g] = seats[g]["category"] or rng.choice(CONTENT.with_examples())
+                state.categories[g] = seats[g]["category"] or rng.choice(CONTENT.names)
             if not seats[g]["done"]:
                 state.categories[g] = None
         elif phase in (WRITING, PLAY):
@@ -91,13 +94,3 @@ def determinize(view: View, seat: int, rng: random.Random) -> MyFavouriteThingsS
             state.hands[g] = list(seats[g]["hand"])
     return state
 
-
-def rollout(state: MyFavouriteThingsState, seat: int, rng: random.Random) -> Action:
-    """A random move on a full state, for simulations: a category the bots can write for,
-    a random set from its examples, or a random sleeve."""
-    if state.phase == CATEGORY:
-        return {"category": rng.choice(CONTENT.with_examples())}
-    if state.phase == WRITING:
-        category = state.categories[giver_for(seat, state.round, state.players)]
-        return {"write": random_set(category or "", rng)}
-    return {"play": rng.choice(state.hands[seat])}

@@ -35,10 +35,13 @@ from parlour.engine import (
     Result,
     Text,
     Texts,
+    clean_text,
     generator,
 )
+from parlour.engine.narration import default_name
 
-from .content import CONTENT, MAX_TEXT, SET_SIZE, key, text_problem
+from .content import CONTENT, MAX_TEXT, SET_SIZE, key
+from .meaning import nearest
 from .state import (
     BROKEN_HEART,
     CATEGORY,
@@ -120,11 +123,12 @@ class MyFavouriteThings(Game[MyFavouriteThingsState]):
         return Legal(spec=input_spec(state, seat))
 
     def why_not(self, state: MyFavouriteThingsState, seat: int) -> str:
+        who = default_name(seat)
         if state.phase == CATEGORY:
-            return f"seat {seat} has already given a category this round"
+            return f"{who} has already given a category this round"
         if state.phase == WRITING:
-            return f"seat {seat} has already written their six entries this round"
-        return f"it is seat {next_player(state)}'s turn to play, not seat {seat}'s"
+            return f"{who} has already written their six entries this round"
+        return f"it is {default_name(next_player(state))}'s turn to play, not {who}'s"
 
     def advance(self, state: MyFavouriteThingsState, seat: int, action: Action) -> None:
         _check_shape(state, action)
@@ -176,12 +180,16 @@ def next_player(state: MyFavouriteThingsState) -> int:
     return (state.marker + len(state.trick)) % state.players
 
 
+def pool_for(category: str) -> tuple[str, ...]:
+    """What a random writer draws from for ``category``: the entries of the bundled category
+    it means, or, when it means none of them, ways of saying so."""
+    meant = nearest(category)
+    return meant.entries if meant is not None else CONTENT.no_idea
+
+
 def random_set(category: str, rng: random.Random) -> list[str]:
-    """Six distinct entries for ``category`` at random: its bundled examples, else generic ones."""
-    pool = list(CONTENT.examples(category))
-    if len(pool) < SET_SIZE:
-        pool = list(CONTENT.fallback)
-    return rng.sample(pool, SET_SIZE)
+    """Six distinct entries for ``category`` at random, from :func:`pool_for`."""
+    return rng.sample(pool_for(category), SET_SIZE)
 
 
 # -- checking input ---------------------------------------------------------------
@@ -201,10 +209,7 @@ def _check_shape(state: MyFavouriteThingsState, action: Action) -> None:
 
 
 def _clean_category(value: Any) -> str:
-    problem = text_problem(value, "a category")
-    if problem:
-        raise MalformedAction(problem)
-    return str(value).strip()
+    return clean_text(value, "a category", MAX_TEXT)
 
 
 def clean_entries(value: Any) -> list[str]:
@@ -216,17 +221,15 @@ def clean_entries(value: Any) -> list[str]:
         )
     seen: dict[str, int] = {}
     out = []
-    for i, entry in enumerate(value):
-        problem = text_problem(entry, f"the {LABELS[i]}")
-        if problem:
-            raise MalformedAction(problem)
+    for i, text in enumerate(value):
+        entry = clean_text(text, f"the {LABELS[i]}", MAX_TEXT)
         if key(entry) in seen:
             raise MalformedAction(
                 f"the {LABELS[i]} repeats the {LABELS[seen[key(entry)]]}: each of the six"
                 " entries must be different"
             )
         seen[key(entry)] = i
-        out.append(entry.strip())
+        out.append(entry)
     return out
 
 
@@ -254,29 +257,28 @@ def input_spec(state: MyFavouriteThingsState, seat: int) -> Text | Texts:
 
 def _category_spec(state: MyFavouriteThingsState, seat: int) -> Text:
     receiver = writer_of(seat, state.round, state.players)
-    # Seeded by round and seat only: the game's seed is secret (it shuffled the hands).
-    rng = random.Random(f"suggest:{state.round}:{seat}")
     return Text(
         key="category",
         max_length=MAX_TEXT,
         label=f"A category for player {receiver + 1} (your {DIRECTIONS[state.round]} neighbour)",
         about={"for": receiver},
-        suggestions=rng.sample(CONTENT.categories, SUGGESTIONS),
-        pool=CONTENT.categories,
+        suggestions=list(state.ideas[seat]),
+        pool=CONTENT.names,
     )
 
 
 def _writing_spec(state: MyFavouriteThingsState, seat: int) -> Texts:
     giver = giver_for(seat, state.round, state.players)
     category = state.categories[giver] or ""
-    examples = list(CONTENT.examples(category))
+    meant = nearest(category)
     return Texts(
         key="write",
         labels=list(LABELS),
         max_length=MAX_TEXT,
-        about={"category": category, "for": giver},
-        suggestions=examples,
-        pool=examples if len(examples) >= SET_SIZE else list(CONTENT.fallback),
+        about={"category": category, "for": giver,
+               "ideas_from": meant.name if meant is not None else None},
+        suggestions=meant.entries if meant is not None else (),
+        pool=pool_for(category),
     )
 
 
@@ -288,6 +290,10 @@ def _start_round(state: MyFavouriteThingsState, round_no: int) -> None:
     state.categories = [None] * n
     state.sets = [None] * n
     state.hands = [[] for _ in range(n)]
+    # The ideas come from the game's seed, but from a stream of their own: what they show
+    # says nothing of how the sleeves will be shuffled.
+    ideas = generator(state.seed, f"ideas:{round_no}")
+    state.ideas = [ideas.sample(CONTENT.names, SUGGESTIONS) for _ in range(n)]
     state.trick = []
     state.trick_number = 0
 

@@ -96,7 +96,8 @@ class MyFavouriteThingsState:
     Per round, indexed by the giver (who is also the holder of the sleeves):
     ``categories[g]`` is the category ``g`` gave, ``sets[g]`` the entries
     written on ``g``'s cards in rank order (1–5, then the Broken Heart), and
-    ``hands[g]`` the entries still in ``g``'s hand, in shuffled order.
+    ``hands[g]`` the entries still in ``g``'s hand, in shuffled order; ``ideas[g]`` the
+    categories suggested to ``g`` for giving.
     """
 
     seed: int
@@ -109,6 +110,7 @@ class MyFavouriteThingsState:
     categories: list[str | None] = field(default_factory=list)
     sets: list[list[str] | None] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
+    ideas: list[list[str]] = field(default_factory=list)
     trick: list[tuple[int, str]] = field(default_factory=list)
     trick_number: int = 0
     hearts: list[int] = field(default_factory=list)

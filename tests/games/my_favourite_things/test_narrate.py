@@ -161,7 +161,7 @@ def random_game(seed: int, players: int,
 
 
 def test_a_shared_victory() -> None:
-    state, log = random_game(4, 3)
+    state, log = random_game(6, 3)
     assert state.hearts == [4, 4, 2]
     assert log.said[-1] == "The game is over: Tom and Becca share the victory with 4 hearts."
 

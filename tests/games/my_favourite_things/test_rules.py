@@ -220,7 +220,8 @@ def test_hand_order_does_not_follow_rank_order() -> None:
 def test_plays_are_sequential_from_the_marker_and_face_up() -> None:
     state = to_play(first_player=RICH)
     assert GAME.to_act(state) == {RICH}
-    assert_refused(state, TOM, {"play": entry(TOM, 1)}, NotYourTurn, "seat 2's turn")
+    assert_refused(state, TOM, {"play": entry(TOM, 1)}, NotYourTurn,
+                   "it is Player 3's turn to play, not Player 1's")
     play(state, RICH, entry(RICH, 4))
     assert GAME.to_act(state) == {SAMANTHA}
     trick = GAME.view(state, TOM)["trick"]

@@ -14,6 +14,7 @@ from parlour.engine import (
     MalformedAction,
     Match,
     NotYourTurn,
+    generator,
 )
 from parlour.engine import play as engine_play
 from parlour.engine.conformance import _same, state_dump
@@ -384,3 +385,66 @@ def test_registered_with_its_id_and_default_bot() -> None:
     assert game is GAME or game.id == GAME.id
     assert (game.min_players, game.max_players, game.default_bot) == (3, 6, "fan")
     assert GAME.setup(5, seed=0).marker == 0
+
+
+# -- issue 12: text is grapheme clusters ---------------------------------------------------
+TECHNOLOGIST, RAINBOW, PIRATE, FAMILY = "👩‍💻", "🏳️‍🌈", "🏴‍☠️", "👨‍👩‍👧"
+SCOTLAND = "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+
+
+def test_emoji_with_joiners_and_subdivision_flags_are_accepted() -> None:
+    state = GAME.setup(3, seed=0)
+    GAME.apply(state, 0, {"category": "Emojis"})
+    GAME.apply(state, 1, {"category": f"Flags {RAINBOW}"})
+    GAME.apply(state, 2, {"category": "Animals"})
+    emoji = [TECHNOLOGIST, RAINBOW, PIRATE, FAMILY, SCOTLAND, "🦄"]
+    GAME.apply(state, 1, {"write": emoji})
+    assert state.sets[0] == emoji and state.categories[1] == f"Flags {RAINBOW}"
+
+
+def test_length_is_counted_as_a_person_counts_characters() -> None:
+    state = GAME.setup(3, seed=0)
+    # Sixty families are 300 code points but sixty characters.
+    GAME.apply(state, 0, {"category": FAMILY * 60})
+    assert_refused(state, 1, {"category": FAMILY * 61}, MalformedAction,
+                   "at most 60 characters (got 61)")
+
+
+@pytest.mark.parametrize("sneaky", ["abc\u202edcba", "\u2066x\u2069", "a\u200bb"])
+def test_bidi_overrides_and_invisible_separators_are_still_refused(sneaky: str) -> None:
+    state = GAME.setup(3, seed=0)
+    assert_refused(state, 0, {"category": sneaky}, MalformedAction, "control characters")
+    for g in range(3):
+        GAME.apply(state, g, {"category": CATEGORIES[g]})
+    assert_refused(state, 0, {"write": ["a", "b", sneaky, "d", "e", "f"]}, MalformedAction,
+                   "the 3rd favourite cannot contain control characters")
+
+
+# -- issue 12: category ideas come from the game's seed -----------------------------------------
+def ideas(seed: int, seat: int = 0, players: int = 3) -> list[str]:
+    return list(spec_of(GAME.setup(players, seed=seed), seat)["suggestions"])
+
+
+def test_category_ideas_differ_from_game_to_game_and_cover_every_category() -> None:
+    assert ideas(1) == ideas(1) and len(ideas(1)) == 8
+    assert len({tuple(ideas(seed)) for seed in range(20)}) == 20
+    seen = {idea for seed in range(150) for seat in range(3) for idea in ideas(seed, seat)}
+    every = GAME.legal(GAME.setup(3, seed=0), 0).spec.pool  # type: ignore[union-attr]
+    assert seen == set(every) and len(every) >= 150
+
+
+def test_category_ideas_say_nothing_of_the_deal() -> None:
+    # The ideas are drawn from a stream of their own: looking at them (or not) leaves the
+    # sleeves shuffled the same, and the shuffle's stream never produces them.
+    looked, unlooked = GAME.setup(4, seed=9), GAME.setup(4, seed=9)
+    for seat in range(4):
+        spec_of(looked, seat)
+    for state in (looked, unlooked):
+        for g in range(4):
+            GAME.apply(state, g, {"category": CATEGORIES[g]})
+        for w in range(4):
+            GAME.apply(state, w, {"write": SETS[giver_for(w, 1, 4)]})
+    assert looked.hands == unlooked.hands
+    every = list(GAME.legal(GAME.setup(4, seed=9), 0).spec.pool)  # type: ignore[union-attr]
+    assert ideas(9, players=4) == generator(9, "ideas:1").sample(every, 8)
+    assert ideas(9, players=4) != generator(9).sample(every, 8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -448,3 +449,34 @@ def test_category_ideas_say_nothing_of_the_deal() -> None:
     every = list(GAME.legal(GAME.setup(4, seed=9), 0).spec.pool)  # type: ignore[union-attr]
     assert ideas(9, players=4) == generator(9, "ideas:1").sample(every, 8)
     assert ideas(9, players=4) != generator(9).sample(every, 8)
+
+
+# -- issue 12: rulings the code made silently -------------------------------------------------
+def test_categories_become_public_when_writing_starts() -> None:
+    state = GAME.setup(4, seed=0)
+    for g in range(3):
+        GAME.apply(state, g, {"category": CATEGORIES[g]})
+    assert [s["category"] for s in GAME.view(state, None)["seats"]] == [None] * 4
+    GAME.apply(state, 3, {"category": CATEGORIES[3]})
+    assert state.phase == "writing"
+    assert [s["category"] for s in GAME.view(state, None)["seats"]] == CATEGORIES
+
+
+def test_two_players_are_refused_as_both_neighbours_would_be_one_player() -> None:
+    # With two, the left and the right neighbour are the same seat.
+    assert writer_of(0, 1, 2) == writer_of(0, 2, 2) == 1
+    with pytest.raises(InvalidOptions, match="My Favourite Things takes 3–6 players"):
+        GAME.setup(2, seed=0)
+    assert writer_of(0, 1, 3) != writer_of(0, 2, 3)
+
+
+def test_these_rulings_are_written_down() -> None:
+    rulings = (Path(__file__).parents[3] / "docs" / "rulings.md").read_text("utf-8")
+    section = rulings.split("## My Favourite Things")[1].split("\n## ")[0]
+    for ruling, test in [
+        ("**Are categories public?**", "test_categories_become_public_when_writing_starts"),
+        ("**Three to six players.**",
+         "test_two_players_are_refused_as_both_neighbours_would_be_one_player"),
+        ("**Typed text.**", "test_emoji_with_joiners_and_subdivision_flags_are_accepted"),
+    ]:
+        assert ruling in section and test in section and test in globals()

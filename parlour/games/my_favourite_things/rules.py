@@ -260,7 +260,8 @@ def _category_spec(state: MyFavouriteThingsState, seat: int) -> Text:
     return Text(
         key="category",
         max_length=MAX_TEXT,
-        label=f"A category for player {receiver + 1} (your {DIRECTIONS[state.round]} neighbour)",
+        label=f"A category for {default_name(receiver)}"
+              f" (your {DIRECTIONS[state.round]} neighbour)",
         about={"for": receiver},
         suggestions=list(state.ideas[seat]),
         pool=CONTENT.names,

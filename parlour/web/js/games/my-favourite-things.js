@@ -61,8 +61,9 @@ export default {
     const you = view.you;
     if (!you) return null;
     const bits = [];
-    if (you.gave) bits.push(h("p", {}, `You gave “${you.gave}” to ${ctx.names[(view.seats.find((s) => s.writer === ctx.you) || {}).seat] ?? "your neighbour"}.`));
-    if (you.to_write) bits.push(h("p", {}, `You write for ${ctx.names[you.write_for]}: “${you.to_write}”.`));
+    const writer = ctx.names[view.seats[ctx.you].writer];
+    if (you.gave) bits.push(h("p", {}, `You gave “${you.gave}” to ${writer}: ${writer} writes on your cards.`));
+    if (you.to_write) bits.push(h("p", {}, `You write on ${ctx.names[you.write_for]}'s cards, about “${you.to_write}”.`));
     if (you.written) {
       bits.push(h("p", { class: "hint" }, "What you wrote (only you know the ranks):"),
         h("ol", { class: "plays" }, you.written.map((entry, i) => h("li", {}, sleeve(entry, i === 5 ? 0 : i + 1)))));

@@ -18,7 +18,6 @@ library alone.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import struct

@@ -25,11 +25,13 @@ test: $(TEST_STAMP)
 	@bash scripts/ensure-test-tools.sh
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/migrations
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/parlour bench

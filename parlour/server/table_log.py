@@ -1,6 +1,6 @@
 """The table's log: public lines only, one per move that told something (who moved, then
-what the move made public, in the game's own words), with the room's comings and goings
-and the end.
+what the move made public, in the game's own words, naming the mover once), with the
+room's comings and goings and the end.
 
 Moves that made nothing public (a secret choice) say so, and a run of them folds into one
 line, so the log never fills with bare "Move 13: Ann" lines. The server keeps the last
@@ -111,7 +111,9 @@ class TableLog:
             told = ""
         who = f"a bot for {names[move.seat]}" if stand_in else names[move.seat]
         if told:
-            self._add("move", f"Move {move.number}: {who} — {told}", move.seat, told)
+            # "Move 12: Ann plays “Music”", not "Move 12: Ann — Ann plays “Music”".
+            said = told if told.startswith(f"{who} ") else f"{who} — {told}"
+            self._add("move", f"Move {move.number}: {said}", move.seat, told)
             return True
         self._fold(move, who)
         return False

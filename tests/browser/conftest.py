@@ -15,7 +15,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Locator,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -134,9 +141,15 @@ class Person:
         self.errors: list[str] = []
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("console", self.console)
         self.page.set_default_timeout(30_000)
         self.moves = 0
+
+    def console(self, message: ConsoleMessage) -> None:
+        """Errors in the console count, but not a refused connection while the server
+        restarts (the page reconnects by itself: a test checks that)."""
+        if message.type == "error" and "net::ERR_CONNECTION_REFUSED" not in message.text:
+            self.errors.append(message.text)
 
     def close(self) -> None:
         self.context.close()

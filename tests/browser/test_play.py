@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,16 @@ from .conftest import DESKTOP, PHONE, TV, Person, Server, open_room, play_until_
 
 XSS = "<img src=x onerror=alert(1)>"
 
+NOTICE_COVERS = """() => {
+  const notice = document.getElementById('notice').getBoundingClientRect();
+  return [...document.querySelectorAll('button, input, select, textarea, a')]
+    .filter((el) => !el.closest('#notice') && el.getClientRects().length)
+    .filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.left < notice.right && notice.left < box.right
+        && box.top < notice.bottom && notice.top < box.bottom;
+    }).map((el) => el.outerHTML.slice(0, 80));
+}"""
 UNNAMED = """() => [...document.querySelectorAll('button, input, select, textarea')]
   .filter((el) => el.offsetParent !== null)
   .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim()
@@ -80,8 +91,14 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
             # The table across the room: full width, and no text smaller than 28 px.
             assert table.small_text() == []
             assert table.page.evaluate("document.querySelector('main').offsetWidth") >= 1800
+            if game_id == "love-me-not":
+                shot(table.page, "table-moment", tmp_path, full_page=False)
+            table.page.evaluate("document.getElementById('moment').hidden = true")
             shot(table.page, f"{slug}-table", tmp_path, full_page=False)
             shot(guest.page, f"{slug}-hand", tmp_path)
+            # One notice at a time, in its own place: it covers no control.
+            assert guest.page.evaluate(NOTICE_COVERS) == []
+            assert guest.page.locator("#notice .notice-text").count() <= 1
             assert guest.page.evaluate(UNNAMED) == [] and table.page.evaluate(UNNAMED) == []
         return False
 
@@ -94,11 +111,11 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
     # The shared screen tells what the moves made public (the last lines, newest last).
     ticker = table.page.locator("#ticker li").all_text_contents()
     assert ticker and ticker[-1].startswith("Game over. Winner: "), ticker
-    told = [line for line in table.page.locator("#log-list li").all_text_contents()
-            if line.startswith("Move ") and " — " in line]
-    assert told, table.page.locator("#log-list").text_content()
-    assert not any(line.rstrip().endswith(("Ann", "Bob")) and " — " not in line
-                   and line.startswith("Move ") for line in told)
+    # Every move line tells something or says the choice was secret: never a bare name.
+    lines = table.page.locator("#log-list li").all_text_contents()
+    assert table.page.locator("#log-list li.kind-move").count() > 0, lines
+    bare = re.compile(r"Moves? [\d–]+: (a bot for )?(Ann|Bob|Bot \d+ \(\w+\))$")
+    assert not [line for line in lines if bare.match(line)], lines
     shot(guest.page, f"{slug}-result", tmp_path)
     if game_id == "my-favourite-things":
         # A favourite typed as markup shows as text and runs nothing.

@@ -58,7 +58,9 @@ def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
         moves = [line for line in before if line["kind"] == "move"]
         for line, number in zip(moves, (4, 6, 8, 10), strict=True):
             assert line["seat"] == seats[number - 1]
-            assert line["text"] == f"Move {number}: {names[line['seat']]} — {line['told']}"
+            name, told = names[line["seat"]], line["told"]
+            said = told if told.startswith(f"{name} ") else f"{name} — {told}"
+            assert line["text"] == f"Move {number}: {said}"
         told = [line["told"] for line in moves]
         assert told[0].startswith(("Ann's card from turn 1: ", "Bob's card from turn 1: "))
         assert told[0].count("card from turn 1:") == 2

@@ -158,6 +158,7 @@ async function drawPlay(room, you, play) {
   lastView = play.view;
   drawBanner(room, you, play, ctx);
   drawSeats(r, room, play, ctx);
+  runClocks(room.paused);
   drawInstruction(r, play, ctx);
   fill(el.table, safely(() => r.table(play.view, ctx), () => tree(play.view, ctx)));
   fill(el.hand, play.seat !== null ? safely(() => r.hand(play.view, ctx), () => null) : null);
@@ -219,7 +220,6 @@ function safely(render, fallback) {
 }
 
 function drawBanner(room, you, play, ctx) {
-  clearInterval(countdown);
   const parts = [];
   const waiting = play.to_act.map((s) => [ctx.seatName(s),
     room.seats[s] && room.seats[s].human && !room.seats[s].stand_in && room.seats[s].presence !== "online"
@@ -232,12 +232,7 @@ function drawBanner(room, you, play, ctx) {
   if (play.seat !== null) parts.push(h("span", { class: `tag you-tag${seatClass(play.seat)}` }, `You are ${ctx.names[play.seat]}`));
   else if (!tableOnly) parts.push(h("span", { class: "tag watching", id: "watching" }, "You are watching"));
   if (play.deadline !== null && play.deadline !== undefined && !room.paused) {
-    const clock = h("span", { class: "clock", role: "timer", "aria-live": "off" });
-    const end = Date.now() + play.deadline * 1000;
-    const tick = () => { clock.textContent = `${Math.max(0, Math.ceil((end - Date.now()) / 1000))} s left`; };
-    tick();
-    countdown = setInterval(tick, 500);
-    parts.push(clock);
+    parts.push(h("span", { class: "clock", role: "timer", "aria-live": "off", "data-left": play.deadline }));
   }
   const mine = play.seat !== null ? room.seats[play.seat] : null;
   if (mine && mine.stand_in && room.status === "playing") {
@@ -248,13 +243,27 @@ function drawBanner(room, you, play, ctx) {
   fill(el.banner, parts);
 }
 
+/** Every clock on the page (yours in the status line, each seat's in the strip) counts down. */
+function runClocks(paused) {
+  clearInterval(countdown);
+  const start = Date.now();
+  const tick = () => {
+    for (const clock of document.querySelectorAll("[data-left]")) {
+      const left = Math.max(0, Math.ceil(Number(clock.dataset.left) - (paused ? 0 : (Date.now() - start) / 1000)));
+      clock.textContent = clock.classList.contains("clock") ? `${left} s left` : `${left} s`;
+    }
+  };
+  tick();
+  if (!paused) countdown = setInterval(tick, 500);
+}
+
 function joinNodes(items) {
   return items.flatMap((item, i) => [i === 0 ? "" : i === items.length - 1 ? " and " : ", ", item]);
 }
 
 function drawSeats(r, room, play, ctx) {
-  const score = r.score ? (s) => safely(() => r.score(play.view, s, ctx), () => null) : null;
-  fill(el.seats, seatStrip(room, play, ctx, score));
+  const hook = (name) => (r[name] ? (s) => safely(() => r[name](play.view, s, ctx), () => null) : null);
+  fill(el.seats, seatStrip(room, play, ctx, hook("score"), hook("note")));
 }
 
 /** The one instruction: the game's words for this seat now, or plain generic ones. */
@@ -330,7 +339,7 @@ function drawResult(r, room, you, play, ctx) {
     h("h2", {}, winners.length === 1 ? `${winners[0]} wins!` : `Winners: ${winners.join(", ") || "nobody"}`),
     again,
     h("table", { class: "scores", id: "final-scores" },
-      h("caption", {}, r.scoreCaption || "Final scores"),
+      h("caption", {}, (r.scoreCaption && safely(() => r.scoreCaption(res, ctx), () => null)) || "Final scores"),
       h("tbody", {}, res.scores.map((score, s) => h("tr", { class: res.winners.includes(s) ? "win" : "" },
         h("th", { scope: "row" }, ctx.seatName(s)), h("td", { "data-seat": s }, show(score)))))),
     tally,

@@ -20,6 +20,11 @@ export function seatChips(ctx, extra = () => null) {
       extra(s))));
 }
 
+/** A count with its noun: counted(1, "card") is "1 card", counted(3, "card") "3 cards". */
+export function counted(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 export function status(text) {
   return h("p", { class: "game-status" }, text);
 }

@@ -1,6 +1,6 @@
 // Take Your Pick at the table: the Subject, the card being read, and every read so far.
 import { h } from "../dom.js";
-import { seatChips, seatTable, status } from "./common.js";
+import { counted, seatTable, status } from "./common.js";
 
 // The game's words, from the one module the log and the terminal use too.
 const WORDS = await fetch("/api/games/take-your-pick/words").then((reply) => {
@@ -17,11 +17,6 @@ export default {
     const subject = ctx.names[view.subject];
     const parts = [
       status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · ${WORDS.roles.subject}: ${subject} · ${WORDS.phases[view.phase]}`),
-      seatChips(ctx, (s) => {
-        const seat = view.seats[s];
-        const role = seat.role ? ` · ${WORDS.roles[seat.role]}` : "";
-        return h("span", { class: "extra" }, `${seat.score} pts${role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
-      }),
     ];
     if (view.reading) {
       parts.push(h("h3", { class: "panel-title" }, `${ctx.names[view.reading.reader]} reads card ${view.reading.number} to ${subject}`),
@@ -41,6 +36,16 @@ export default {
         h("span", { class: r.correct ? "tick" : "cross" }, r.correct ? "✓" : "✗")))));
     }
     return h("div", { class: "typ" }, parts);
+  },
+  /** The running score by each seat (the shared seat strip shows it). */
+  score(view, s) {
+    return counted(view.seats[s].score, "pt");
+  },
+  note(view, s) {
+    const seat = view.seats[s];
+    if (view.over) return null;
+    return [seat.role ? WORDS.roles[seat.role] : null, seat.arranged ? "✓" : null, seat.missed ? "missed" : null]
+      .filter(Boolean).join(" · ");
   },
   hand(view, ctx) {
     if (view.over || view.seat === null || view.seat === undefined) return null;

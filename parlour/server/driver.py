@@ -6,9 +6,10 @@ The pace (docs/protocol.md, "Bots and the decision timer"):
 - In a simultaneous phase every bot that must act decides at the same time: one wait,
   not one per bot.
 - A bot's further steps within its own turn (the same seat to act again) follow after a
-  quarter of the delay, so a long bot turn does not keep the table waiting.
-- After a move that made something public, the next bot waits twice as long, so the
-  table can read it.
+  quarter of the delay, so a long bot turn does not keep the table waiting (the table
+  gathers the turn's steps into one moment).
+- When the turn passes after a move that made something public, the next bot waits
+  twice as long, so the table can read it.
 
 With a decision timer, a person who has not acted when their time runs out is marked as
 stood in for, and the game's default bot plays for them until they act again or say they
@@ -82,9 +83,8 @@ class Driver:
         """
         now = time.monotonic()
         self.changed_at = now
-        self.delay = self.bot_delay * (
-            AFTER_NEWS if news else FOLLOW_UP if acted is not None and to_act == {acted}
-            else 1.0)
+        same_turn = acted is not None and to_act == {acted}
+        self.delay = self.bot_delay * (FOLLOW_UP if same_turn else AFTER_NEWS if news else 1.0)
         if acted is not None:
             self.deadlines.pop(acted, None)
         for seat in list(self.deadlines):

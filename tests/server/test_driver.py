@@ -46,10 +46,15 @@ def test_a_bot_turn_of_several_steps_goes_quicker_and_news_is_given_time() -> No
     # Then bot 2's turn: the whole delay, so people see whose turn it is.
     driver.changed(frozenset({2}), 1, bots_at(1, 2), timer=0)
     assert driver.next_due(frozenset({2}), bots_at(1, 2)) == Due(driver.changed_at + 0.8, (2,))
-    # A move that made something public: twice the delay to read it.
+    # Bot 2's own steps go quickly even when they tell something (the table gathers them)...
     driver.changed(frozenset({2}), 2, bots_at(1, 2), timer=0, news=True)
     assert driver.next_due(frozenset({2}), bots_at(1, 2)) == Due(
-        driver.changed_at + 0.8 * AFTER_NEWS, (2,))
+        driver.changed_at + 0.8 * FOLLOW_UP, (2,))
+    # ...but when the turn passes after a move that made something public, twice the
+    # delay, to read it.
+    driver.changed(frozenset({1}), 2, bots_at(1, 2), timer=0, news=True)
+    assert driver.next_due(frozenset({1}), bots_at(1, 2)) == Due(
+        driver.changed_at + 0.8 * AFTER_NEWS, (1,))
     assert (FOLLOW_UP, AFTER_NEWS) == (0.25, 2.0)
 
 

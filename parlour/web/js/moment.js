@@ -7,6 +7,7 @@ import { paintNames, seatClass } from "./seats.js";
 const FRESH_MS = 6000;
 const MOMENT_MS = 4500;
 const TICKER_LINES = 3;
+const KEEP = 3;  // lines of one seat's turn the moment gathers
 
 /** Lines (or reactions) numbered after `seen`; a server restart renumbers them from 1. */
 export function newSince(items, seen) {
@@ -32,10 +33,13 @@ export function momentOf(r, before, after, lines, ctx, revealTexts) {
     console.error(error);
   }
   if (content) return { content, seat: null };
-  const told = lines.filter((line) => line.kind === "move" || line.kind === "end");
+  const told = lines.filter((line) => line.kind === "move" || line.kind === "end").slice(-KEEP);
   if (told.length) {
-    const line = told[told.length - 1];
-    return { content: paintNames(line.told || line.text, ctx.names), seat: line.seat };
+    const seats = new Set(told.map((line) => line.seat));
+    return {
+      content: told.map((line) => h("p", {}, paintNames(line.kind === "move" && seats.size === 1 ? line.told : line.text, ctx.names))),
+      seat: seats.size === 1 ? told[0].seat : null,
+    };
   }
   return revealTexts.length ? { content: revealTexts.join(" · "), seat: null } : null;
 }
@@ -56,7 +60,7 @@ export class Notice {
 
   show(content, seat = null) {
     this.dismissed = false;
-    this.fill(content, seat);
+    this.fill(Array.isArray(content) ? content[content.length - 1] : content, seat);  // the newest
     this.el.classList.add("fresh");
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.el.classList.remove("fresh"), FRESH_MS);
@@ -83,12 +87,22 @@ export class Moment {
     this.el = el;
     this.timer = null;
     this.count = 0;
+    this.seat = null;
   }
 
+  /** Show a moment; one seat's steps in a row gather into one (its last few lines). */
   show(content, seat = null) {
     this.count += 1;
+    const text = this.el.querySelector(".moment-text");
+    const gather = !this.el.hidden && text && seat !== null && seat !== undefined && seat === this.seat;
+    this.seat = seat;
     this.el.className = seatClass(seat).trim();
-    fill(this.el, h("div", { class: "moment-text" }, content));
+    if (gather) {
+      text.append(...[content].flat());
+      while (text.children.length > KEEP) text.firstElementChild.remove();
+    } else {
+      fill(this.el, h("div", { class: "moment-text" }, content));
+    }
     this.el.dataset.n = String(this.count);
     this.el.hidden = false;
     this.el.classList.remove("show");

@@ -57,7 +57,8 @@ def snapshot(room: Shown, client: Client) -> Message:
     shown_seat = None if client.table_only else seat
     play = None
     if room.play is not None:
-        play = play_part(room.play.match, shown_seat, room.driver)
+        play = play_part(room.play.match, shown_seat, room.driver,
+                         may_act=room.status == "playing")
     return {"type": "room", "room": room_part(room, client), "you": you, "play": play}
 
 
@@ -100,11 +101,13 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
     }
 
 
-def play_part(match: Match[Any], seat: int | None, driver: Driver) -> dict[str, Any]:
-    """The game as ``seat`` (``None``: a spectator) may see it, what it may do, and the
-    clocks (public: everyone may see how long a seat has left)."""
+def play_part(match: Match[Any], seat: int | None, driver: Driver, *,
+              may_act: bool = True) -> dict[str, Any]:
+    """The game as ``seat`` (``None``: a spectator) may see it, what it may do (nothing
+    once the host has ended it: ``may_act``), and the clocks (public: everyone may see
+    how long a seat has left)."""
     legal = None
-    if seat is not None and seat in match.to_act:
+    if may_act and seat is not None and seat in match.to_act:
         legal = match.legal(seat).to_json()
     result = match.result()
     return {

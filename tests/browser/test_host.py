@@ -19,15 +19,21 @@ def chip(page: Page, seat: int) -> Locator:
     return page.locator(f"#seats [data-seat='{seat}']")
 
 
-def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
-        browser: Browser, server: Server, tmp_path: Path) -> None:
+def ann_hosts_bob(browser: Browser, server: Server) -> tuple[Person, Person, str]:
+    """Ann (a laptop) opens a Love Me Not room and sits; Bob (a phone) opens its page."""
     host = Person(browser, DESKTOP, "Ann")
     guest = Person(browser, PHONE, "Bob")
     code = open_room(host, server, "love-me-not")
     host.sit(0)
+    guest.page.goto(f"{server.url}/r/{code}")
+    return host, guest, code
+
+
+def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
+        browser: Browser, server: Server, tmp_path: Path) -> None:
+    host, guest, code = ann_hosts_bob(browser, server)
     # A long name is refused with the limit, never cut: the field keeps what was typed.
     page = guest.page
-    page.goto(f"{server.url}/r/{code}")
     long_name = "Bartholomew the Magnificent"
     page.fill("#player-name", long_name)
     expect(page.locator("#name-limit")).to_have_text(
@@ -108,11 +114,7 @@ def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
 
 def test_the_host_ends_a_game_and_the_same_seats_play_again(
         browser: Browser, server: Server, tmp_path: Path) -> None:
-    host = Person(browser, DESKTOP, "Ann")
-    guest = Person(browser, PHONE, "Bob")
-    code = open_room(host, server, "love-me-not")
-    host.sit(0)
-    guest.page.goto(f"{server.url}/r/{code}")
+    host, guest, _ = ann_hosts_bob(browser, server)
     guest.sit(1)
     host.page.select_option("#opt-matches", "1")
     host.page.click("#start")
@@ -127,6 +129,8 @@ def test_the_host_ends_a_game_and_the_same_seats_play_again(
     for p in (host, guest):
         expect(p.page.locator("#result h2")).to_have_text("The host ended this game")
     shot(host.page, "host-ended", tmp_path)
+    expect(host.page.locator("#instruction")).to_be_hidden()
+    expect(host.page.locator("#controls")).to_have_attribute("data-kind", "")
     expect(guest.page.locator("#again")).to_have_count(0)
     expect(guest.page.locator(".next-game")).to_contain_text("The host can start another game")
     # Play again: the same seats, a new deal.

@@ -125,6 +125,7 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
         assert host.request({"type": "end"})["type"] == "ok"
         ended = guest.until(lambda m: m["room"]["status"] == "ended")
         assert ended["room"]["log"][-1]["text"] == "The host ended the game"
+        assert ended["play"]["legal"] is None  # nobody may move in an ended game
         action = {"keep": "2H"}
         assert guest.request({"type": "act", "action": action})["message"] == "the game is over"
         second = Record.from_json(client.get(f"/api/rooms/{code}/record").json())

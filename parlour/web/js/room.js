@@ -159,7 +159,7 @@ async function drawPlay(room, you, play) {
   drawBanner(room, you, play, ctx);
   drawSeats(r, room, play, ctx);
   runClocks(room.paused);
-  drawInstruction(r, play, ctx);
+  drawInstruction(r, room, play, ctx);
   fill(el.table, safely(() => r.table(play.view, ctx), () => tree(play.view, ctx)));
   fill(el.hand, play.seat !== null ? safely(() => r.hand(play.view, ctx), () => null) : null);
   el.hand.hidden = !el.hand.firstChild;
@@ -267,8 +267,8 @@ function drawSeats(r, room, play, ctx) {
 }
 
 /** The one instruction: the game's words for this seat now, or plain generic ones. */
-function drawInstruction(r, play, ctx) {
-  const legal = play.over ? null : play.legal;
+function drawInstruction(r, room, play, ctx) {
+  const legal = play.over || room.paused || room.status !== "playing" ? null : play.legal;
   const said = r.instruction ? safely(() => r.instruction(play.view, legal, ctx), () => null) : null;
   const text = said || (legal ? genericInstruction(legal) : null);
   fill(el.instruction, text);

@@ -19,7 +19,7 @@ export default {
       status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · ${WORDS.roles.subject}: ${subject} · ${WORDS.phases[view.phase]}`),
     ];
     if (view.reading) {
-      parts.push(h("h3", { class: "panel-title" }, `${ctx.names[view.reading.reader]} reads card ${view.reading.number} to ${subject}`),
+      parts.push(h("h3", { class: "panel-title" }, ctx.seatName(view.reading.reader), ` reads card ${view.reading.number} to `, ctx.seatName(view.subject)),
         h("p", {}, pair(view.reading.card), h("span", { class: "hint" }, ` — ${WORDS.question}`)));
     }
     let reads = (view.reads || []).filter((r) => r.round === view.round);
@@ -32,7 +32,7 @@ export default {
     reads = reads.slice().reverse();
     if (reads.length) {
       parts.push(h("h3", { class: "panel-title" }, title), h("ul", { class: "plays" }, reads.map((r) => h("li", {},
-        `${ctx.names[r.reader]}: `, pair(r.card), ` — guessed ${r.guess}, ${ctx.names[r.subject]} picked ${r.pick} `,
+        ctx.seatName(r.reader), ": ", pair(r.card), ` — guessed ${r.guess}, `, ctx.seatName(r.subject), ` picked ${r.pick} `,
         h("span", { class: r.correct ? "tick" : "cross" }, r.correct ? "✓" : "✗")))));
     }
     return h("div", { class: "typ" }, parts);

@@ -15,7 +15,7 @@ function words(list) {
 
 function reveal(round, ctx) {
   const rows = round.rankings.map((ranking, s) => h("tr", {},
-    h("th", { scope: "row" }, ctx.names[s], s === round.dealer ? ` (${DEALER})` : ""),
+    h("th", { scope: "row" }, ctx.seatName(s), s === round.dealer ? ` (${DEALER})` : ""),
     h("td", {}, ranking ? ranking.join(" › ") : "—"),
     h("td", {}, s === round.dealer ? "—" : String(round.correct[s] ?? "—"))));
   return h("div", {},

@@ -105,8 +105,11 @@ def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
     page.click("#alerts")
     expect(page.locator("#alerts")).to_have_attribute("aria-pressed", "false")
     chimes = page.evaluate("Number(document.body.dataset.chimes || 0)")
+    # Switched on, the table sounds its moments.
+    table.page.click("#alerts")
     play_until_over([host, guest], random.Random(2))
     assert page.evaluate("Number(document.body.dataset.chimes || 0)") == chimes
+    assert table.page.evaluate("Number(document.body.dataset.chimes || 0)") >= 1
     for p in (host, guest, late, table):
         assert p.errors == [], (p.name, p.errors)
         p.close()

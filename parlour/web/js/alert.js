@@ -1,5 +1,6 @@
-// Sound and vibration when it becomes your turn: on by default on a phone or laptop with
-// a seat, off on the shared table; a mute on every screen, remembered by the browser.
+// Sound and vibration when it becomes your turn (on the shared table, at each moment):
+// on by default with a seat, off on the table; a switch on every screen, remembered by
+// the browser.
 
 const KEY = "parlour:alerts";
 let audio = null;

@@ -207,7 +207,7 @@ class Room:
             raise RoomError("the game is paused: the host will resume it")
 
     async def act(self, seat: int, action: Action) -> None:
-        """A person's move, once ``check_running()`` has said that the game runs."""
+        """A person's move, once ``check_moving()`` has said that the game runs, unpaused."""
         self.driver.away.discard(seat)  # acting again takes the seat back from the stand-in
         try:
             await self.apply(seat, action, bot=False)

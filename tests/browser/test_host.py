@@ -47,7 +47,6 @@ def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
     late = Person(browser, PHONE, "Cy")
     late.page.goto(f"{server.url}/r/{code}")
     expect(late.page.locator("#watching")).to_contain_text("you are watching")
-    shot(late.page, "lobby-watching", tmp_path)
     table = Person(browser, TV, "Table")
     table.page.goto(f"{server.url}/r/{code}?table=1")
     host.page.select_option("#opt-matches", "1")
@@ -100,7 +99,6 @@ def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
     page.get_by_role("button", name="React 👏").tap()
     expect(table.page.locator("#floats .float-emoji")).to_have_attribute(
         "aria-label", "Bob reacts 👏")
-    shot(table.page, "table-reaction", tmp_path, full_page=False)
     # Muted, the phone stays quiet when its turn comes again.
     page.click("#alerts")
     expect(page.locator("#alerts")).to_have_attribute("aria-pressed", "false")
@@ -115,8 +113,8 @@ def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
         p.close()
 
 
-def test_the_host_ends_a_game_and_the_same_seats_play_again(
-        browser: Browser, server: Server, tmp_path: Path) -> None:
+def test_the_host_ends_a_game_and_the_same_seats_play_again(browser: Browser,
+                                                            server: Server) -> None:
     host, guest, _ = ann_hosts_bob(browser, server)
     guest.sit(1)
     host.page.select_option("#opt-matches", "1")
@@ -131,7 +129,6 @@ def test_the_host_ends_a_game_and_the_same_seats_play_again(
     host.page.click("#end-yes")
     for p in (host, guest):
         expect(p.page.locator("#result h2")).to_have_text("The host ended this game")
-    shot(host.page, "host-ended", tmp_path)
     expect(host.page.locator("#instruction")).to_be_hidden()
     expect(host.page.locator("#controls")).to_have_attribute("data-kind", "")
     expect(guest.page.locator("#again")).to_have_count(0)
@@ -157,7 +154,6 @@ def test_the_host_ends_a_game_and_the_same_seats_play_again(
     for p in (host, guest):
         for seat in (0, 1):
             expect(chip(p.page, seat).locator(".chip-wins")).to_have_text(f"🏆 {wins[seat]}")
-    shot(guest.page, "phone-game-3", tmp_path)
     for p in (host, guest):
         assert p.errors == [], (p.name, p.errors)
         p.close()

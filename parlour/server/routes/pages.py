@@ -7,14 +7,38 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from parlour.games import game_ids
+
+from ..errors import NotFound
+
 WEB = Path(__file__).resolve().parents[2] / "web"
+RULES = WEB / "games"
+"""Each game's How to play page, ``<game id>.html`` (our own words, with worked examples)."""
 
 router = APIRouter(include_in_schema=False)
+
+
+def how_to_play(game_id: str) -> str | None:
+    """The address of a game's How to play page, or ``None`` if it has none.
+
+    >>> how_to_play("love-me-not"), how_to_play("chess")
+    ('/games/love-me-not', None)
+    """
+    if game_id not in game_ids() or not (RULES / f"{game_id}.html").is_file():
+        return None
+    return f"/games/{game_id}"
 
 
 @router.get("/")
 async def home() -> FileResponse:
     return FileResponse(WEB / "index.html")
+
+
+@router.get("/games/{game_id}")
+async def rules_page(game_id: str) -> FileResponse:
+    if how_to_play(game_id) is None:
+        raise NotFound(f"there is no How to play page for {game_id!r}")
+    return FileResponse(RULES / f"{game_id}.html")
 
 
 @router.get("/r/{code}")

@@ -22,7 +22,7 @@ const el = {
   banner: $("#banner"), seats: $("#seats"), table: $("#table"), hand: $("#hand"), controls: $("#controls"),
   instruction: $("#instruction"), sent: $("#sent"), error: $("#error"), result: $("#result"),
   log: $("#log-list"), share: $("#share"), ticker: $("#ticker"), react: $("#react"), host: $("#host-play"),
-  alerts: $("#alerts"), floats: $("#floats"),
+  alerts: $("#alerts"), floats: $("#floats"), rules: $("#how-to-play"),
 };
 const notice = new Notice($("#notice"));
 const moment = new Moment($("#moment"));
@@ -49,7 +49,7 @@ el.alerts.addEventListener("click", () => { setAlerts(!alertsOn(tableOnly)); dra
 
 fetch("/api/games").then((r) => r.json()).then((list) => {
   games = list;
-  if (last && last.room.status === "lobby") redraw();
+  if (last) redraw();
 });
 
 const live = new Live(code, {
@@ -112,6 +112,7 @@ async function draw(msg) {
   document.body.dataset.game = room.game;
   document.body.dataset.paused = room.paused ? "yes" : "no";
   el.title.textContent = room.title;
+  drawRulesLink(room);
   drawShare(room);
   drawLog(room);
   if (room.status === "lobby") {
@@ -125,6 +126,17 @@ async function draw(msg) {
   el.play.hidden = false;
   if (play) await drawPlay(room, you, play);
   else if (room.problem) fill(el.banner, h("p", { class: "error" }, room.problem));
+}
+
+/** "How to play" in the header, for the game being set up or played. */
+function drawRulesLink(room) {
+  const game = games.find((g) => g.id === room.game);
+  const href = game && game.how_to_play;
+  el.rules.hidden = !href;
+  if (href) {
+    el.rules.href = href;
+    el.rules.setAttribute("aria-label", `How to play ${room.title} (opens a new tab)`);
+  }
 }
 
 function drawShare(room) {

@@ -349,7 +349,8 @@ function drawResult(r, room, you, play, ctx) {
   const res = play.result;
   const winners = res.winners.map((s) => ctx.names[s]);
   fill(el.result,
-    h("h2", {}, winners.length === 1 ? `${winners[0]} wins!` : `Winners: ${winners.join(", ") || "nobody"}`),
+    h("h2", {}, winners.length === 1 ? `${winners[0]} wins!`
+      : winners.length ? `A tie: ${joinNodes(winners).join("")} share the victory` : "Nobody wins"),
     again,
     h("table", { class: "scores", id: "final-scores" },
       h("caption", {}, (r.scoreCaption && safely(() => r.scoreCaption(res, ctx), () => null)) || "Final scores"),

@@ -59,6 +59,7 @@ function seatBlock(view, s, ctx) {
       h("span", { class: "row-label" }, "Pile"),
       seat.pile ? (seat.pile.length ? seat.pile.map((c) => card(c)) : h("span", { class: "empty" }, "empty"))
         : h("span", {}, `${seat.pile_count} face-down`)),
+    view.over && view.history.length ? h("p", { class: "hint" }, `Last match: ${sums(view.history[view.history.length - 1].breakdown[s])}`) : null,
     known ? h("p", { class: "hint" }, `Your points so far: ${ownPoints(known.tableau, known.pile)}`,
       known.tableau.some((c) => c.startsWith("J")) ? ", and your jacks score the other pile's cards of their suit at the end" : "") : null);
 }

@@ -85,14 +85,14 @@ export default {
     const me = view.seat;
     const spec = legal && legal.spec;
     if (spec && spec.key === "category") {
-      const to = spec.about.for;
+      const to = spec.for;
       return say(["Give ", ctx.seatName(to), " a category"],
         [ctx.names[to], " writes their five favourites in it on your cards, and one thing they dislike. Then you play those cards, guessing which ",
           ctx.names[to], " loves most."]);
     }
     if (spec && spec.key === "write") {
-      const from = spec.about.for;
-      return say(["Write your favourite “", spec.about.category, "” on ", ctx.seatName(from), "'s cards"],
+      const from = spec.for;
+      return say(["Write your favourite “", spec.category, "” on ", ctx.seatName(from), "'s cards"],
         ["1 is the one you love most, 5 the least; the Broken Heart is one you dislike. ",
           ctx.names[from], " plays them without seeing your order."]);
     }
@@ -130,7 +130,7 @@ export default {
   controls(legal, submit, view, ctx) {
     const spec = legal.spec;
     if (spec && spec.key === "category") {
-      return buildControls(relabelled(legal, `A category for ${ctx.names[spec.about.for]} (your ${view.direction} neighbour)`), submit);
+      return buildControls(relabelled(legal, `A category for ${ctx.names[spec.for]} (your ${view.direction} neighbour)`), submit);
     }
     return null;
   },

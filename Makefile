@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench load clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,postgres,redis]'
+	$(BIN)/pip install --quiet -e '.[test,postgres,redis,perf,rl]'
 	touch $(STAMP) $@
 
 run: $(STAMP)
@@ -25,14 +25,21 @@ test: $(TEST_STAMP)
 	@bash scripts/ensure-test-tools.sh
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/migrations
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/parlour bench
+
+# A short load test: 10 rooms of Love Me Not for 10 s against a spawned server
+# (docs/performance.md has the longer runs, the peer and the profiles).
+load: $(TEST_STAMP)
+	$(BIN)/parlour load --rooms 10 --seconds 10
 
 clean:
 	rm -rf $(VENV)

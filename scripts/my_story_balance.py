@@ -16,41 +16,44 @@ import time
 from collections import defaultdict
 
 from parlour.bots import make_agent
-from parlour.engine import Match
-from parlour.games import get_game
+from parlour.engine import Action, Agent, Legal, Match, View, play
 from parlour.games.my_story import GAME
 from parlour.lab.stats import wilson
 
 LIMIT = 1.25
 
 
-def play(players: int, bot: str, seed: int,
-         random_pick: bool = False) -> tuple[list[int], list[str], list[float]]:
+class RandomPick:
+    """Keeps one of the two dealt occupations at random, then plays like ``agent``."""
+
+    def __init__(self, agent: Agent, rng: random.Random) -> None:
+        self.agent, self.rng = agent, rng
+
+    def act(self, view: View, legal: Legal) -> Action:
+        choices = legal.choices or []
+        if choices and "occupation" in choices[0]:
+            return self.rng.choice(choices)
+        return self.agent.act(view, legal)
+
+
+def one_game(players: int, bot: str, seed: int,
+             random_pick: bool = False) -> tuple[list[int], list[str], list[float]]:
     """One game: (winners, starting occupation per seat, scores).
 
     With ``random_pick`` each seat keeps one of its two dealt occupations at random
     (the bot plays the rest), so every starting occupation is measured evenly.
     """
-    game = get_game("my-story")
-    match = Match.new(game, players, None, seed)
-    agents = [make_agent(game, bot, s, seed * 7 + s) for s in range(players)]
-    picker = random.Random(seed)
-    while not match.over:
-        seat = min(match.to_act)
-        legal = match.legal(seat)
-        choices = legal.choices or []
-        if random_pick and choices and "occupation" in choices[0]:
-            match.act(seat, picker.choice(choices))
-            continue
-        match.act(seat, agents[seat].act(match.view(seat), legal))
-    result = match.result()
-    assert result is not None
+    match = Match.new(GAME, players, None, seed)
+    agents: list[Agent] = [make_agent(GAME, bot, s, seed * 7 + s) for s in range(players)]
+    if random_pick:
+        picker = random.Random(seed)  # one stream for all seats, asked in seat order
+        agents = [RandomPick(agent, picker) for agent in agents]
+    result = play(match, agents)
     firsts = [p.cv[0] for p in match.state.seats]
     return result.winners, firsts, result.scores
 
 
 def run(players: int, games: int, bot: str, first_seed: int, random_pick: bool = False) -> None:
-    game = GAME
     fair = 1 / players
     seat_wins = [0.0] * players
     occ_games: dict[str, int] = defaultdict(int)
@@ -58,7 +61,7 @@ def run(players: int, games: int, bot: str, first_seed: int, random_pick: bool =
     total = [0.0] * players
     started = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        winners, firsts, scores = play(players, bot, seed, random_pick)
+        winners, firsts, scores = one_game(players, bot, seed, random_pick)
         for s in range(players):
             occ_games[firsts[s]] += 1
             total[s] += scores[s]
@@ -84,7 +87,7 @@ def run(players: int, games: int, bot: str, first_seed: int, random_pick: bool =
         rate = occ_wins[cid] / n
         lo, hi = wilson(occ_wins[cid], n)
         ok = "yes" if rate <= LIMIT * fair else "NO"
-        print(f"| {cid} {game.card[cid].name} | {n} | {rate:.3f} | {lo:.3f}–{hi:.3f} | "
+        print(f"| {cid} {GAME.card_set.cards[cid].name} | {n} | {rate:.3f} | {lo:.3f}–{hi:.3f} | "
               f"{rate / fair:.2f} | {ok} |")
 
 

@@ -15,9 +15,23 @@ import sys
 import time
 
 from parlour.bots import make_agent
-from parlour.engine import Match
+from parlour.engine import Action, Agent, Legal, Match, View, play
 from parlour.games.my_story import GAME
 from parlour.lab.stats import wilson
+
+
+class Timed:
+    """An agent whose thinking time is added up."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent, self.seconds, self.moves = agent, 0.0, 0
+
+    def act(self, view: View, legal: Legal) -> Action:
+        started = time.perf_counter()
+        action = self.agent.act(view, legal)
+        self.seconds += time.perf_counter() - started
+        self.moves += 1
+        return action
 
 
 def duel(a: str, b: str, games: int, first_seed: int = 0,
@@ -33,17 +47,10 @@ def duel(a: str, b: str, games: int, first_seed: int = 0,
         names = [a, b] if i % 2 == 0 else [b, a]
         a_seat = names.index(a) if a != b else 0
         match = Match.new(GAME, 2, None, seed)
-        agents = [make_agent(GAME, n, s, seed * 7 + s) for s, n in enumerate(names)]
-        while not match.over:
-            seat = min(match.to_act)
-            started = time.perf_counter()
-            action = agents[seat].act(match.view(seat), match.legal(seat))
-            if seat == a_seat:
-                a_time += time.perf_counter() - started
-                a_moves += 1
-            match.act(seat, action)
-        result = match.result()
-        assert result is not None
+        agents = [Timed(make_agent(GAME, n, s, seed * 7 + s)) for s, n in enumerate(names)]
+        result = play(match, agents)
+        a_time += agents[a_seat].seconds
+        a_moves += agents[a_seat].moves
         if a_seat in result.winners:
             wins += 1 / len(result.winners)
         if progress and (i + 1) % progress == 0:

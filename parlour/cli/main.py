@@ -202,17 +202,111 @@ def replay_cmd(
 def bench(
     seconds: Annotated[float, typer.Option(help="Time per game")] = 3.0,
     game_id: Annotated[str | None, typer.Option("--game", help="Only this game")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object: engines, "
+                                          "batch simulator, search")] = False,
 ) -> None:
     """Games per second of each game with random bots, in one process."""
     from parlour.lab.bench import run_bench
 
+    ids = [game_id] if game_id else game_ids()
+    rows = list(run_bench(ids, seconds))
+    if as_json:
+        print(json.dumps(_bench_json(rows, ids, seconds)))
+        return
     table = Table(title="Engine speed (random bots, one process)")
     for col in ("game", "players", "games", "games/s", "actions/s"):
         table.add_column(col, justify="right")
-    for row in run_bench([game_id] if game_id else game_ids(), seconds):
+    for row in rows:
         table.add_row(row.game, str(row.players), str(row.games), f"{row.games_per_s:,.0f}",
                       f"{row.actions_per_s:,.0f}")
     console.print(table)
+
+
+def _bench_json(rows: list[Any], ids: list[str], seconds: float) -> dict[str, Any]:
+    """The ``--json`` figures. Love Me Not's single matches are also measured against a
+    bare-Python loop in the same run (the engine's playouts, its games with agents and
+    views, and the batch simulator, each as a multiple of that loop)."""
+    from parlour.lab.bench import bench_mcts, love_me_not_yardstick
+
+    engines: list[dict[str, Any]] = [
+        {"game": r.game, "players": r.players, "games_per_s": r.games_per_s,
+         "actions_per_s": r.actions_per_s} for r in rows]
+    batch: list[dict[str, Any]] = []
+    if "love-me-not" in ids:
+        yard = love_me_not_yardstick(seconds * 3)
+        for name, row in (("playouts", yard.playouts), ("games", yard.games)):
+            engines.append({"game": row.game, "players": row.players, "options": {"matches": 1},
+                            "loop": name, "games_per_s": row.games_per_s,
+                            "actions_per_s": row.actions_per_s,
+                            "bare_python_per_s": yard.bare_per_s,
+                            "share_of_bare": yard.share(row)})
+        try:
+            from parlour.rl.love_me_not.batch import matches_per_s
+        except ImportError:  # the optional extra parlour[rl] is not installed
+            pass
+        else:
+            speed = matches_per_s(seconds)
+            batch.append({"game": "love-me-not", "matches_per_s": speed,
+                          "bare_python_per_s": yard.bare_per_s,
+                          "times_bare": speed / yard.bare_per_s})
+    search = [{"game": gid, "players": get_game(gid).min_players,
+               "iterations_per_s": bench_mcts(gid, get_game(gid).min_players, seconds)}
+              for gid in ids]
+    return {"engines": engines, "batch": batch, "mcts": search}
+
+
+@app.command()
+def load(
+    rooms: Annotated[int, typer.Option(help="Rooms kept playing at once")] = 10,
+    seconds: Annotated[float, typer.Option(help="Length of the measured window")] = 10.0,
+    url: Annotated[str | None, typer.Option(help="A running server on loopback to load "
+                                            "(instead of --spawn)")] = None,
+    spawn: Annotated[bool, typer.Option("--spawn", help="Start the servers for the test "
+                                        "(what happens without --url)")] = False,
+    processes: Annotated[int, typer.Option(help="Server processes behind one port "
+                                           "(more than 1 needs --store postgres)")] = 1,
+    store: Annotated[str | None, typer.Option(help="sqlite, or postgres (+ Redis) started "
+                                              "on loopback; default: sqlite for one "
+                                              "process, postgres for more")] = None,
+    workdir: Annotated[Path | None, typer.Option(help="Keep the spawned servers' database "
+                                                 "and logs here")] = None,
+    profile: Annotated[Path | None, typer.Option(help="Record the first server process "
+                                                 "with py-spy (.svg, .txt or .json)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
+    from parlour.lab.fleet import FleetError
+    from parlour.lab.load import LoadError, LoadSpec, run_load
+
+    if url is not None and spawn:
+        raise fail("--url targets a running server; --spawn starts one: give one of them")
+    spec = LoadSpec(rooms, seconds, url, processes,
+                    store or ("sqlite" if processes == 1 else "postgres"), workdir, profile)
+    try:
+        figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
+    except (LoadError, FleetError) as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        _print_load(figures)
+
+
+def _print_load(figures: dict[str, Any]) -> None:
+    table = Table(title=f"{figures['rooms']} rooms for {figures['seconds']:g} s"
+                        f" ({figures['processes']} process(es), {figures['store'] or 'url'})")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for name in ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",
+                 "moves_over_1s", "games_finished", "errors", "server_cpu_pct",
+                 "server_loop_cpu_pct", "moves_per_server_cpu_s", "database_cpu_pct",
+                 "server_rss_mb", "server_rss_growth_mb", "server_rss_per_room_mb", "load_cpu_pct",
+                 "load_average", "server_error_lines", "server_store_failures"):
+        table.add_row(name, str(figures.get(name)))
+    console.print(table)
+    if figures["errors"]:
+        console.print(f"errors: {figures['error_kinds']}; for example"
+                      f" {figures['error_examples']}", markup=False, highlight=False)
 
 
 @app.command()
@@ -224,11 +318,16 @@ def serve(
                                               "server processes")] = None,
     bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before "
                                                     "acting")] = None,
+    limits: Annotated[bool, typer.Option(help="Limits against abuse (--no-limits for a load "
+                                         "test on loopback)")] = True,
+    reuse_port: Annotated[bool, typer.Option(help="Let other server processes listen on the "
+                                             "same port (SO_REUSEPORT)")] = False,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
     from parlour.server.run import serve as run_server
 
-    run_server(host, port, db, redis=redis, bot_delay=bot_delay)
+    run_server(host, port, db, redis=redis, bot_delay=bot_delay, limits=limits,
+               reuse_port=reuse_port)
 
 
 @app.command(name="run")

@@ -13,12 +13,25 @@ import json
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
-log = logging.getLogger("parlour.server")
+logger = logging.getLogger("parlour.server")
 
 CHANNEL = "parlour:room:"
 OnChange = Callable[[str], Awaitable[None]]
+
+
+class Bus(Protocol):
+    """How server processes tell one another that a room changed."""
+
+    async def start(self, on_change: OnChange) -> None:
+        """Listen for other processes' changes: ``on_change(code)`` for each."""
+
+    async def publish(self, code: str) -> None:
+        """Tell the other processes that room ``code`` changed (never raises)."""
+
+    async def stop(self) -> None:
+        """Stop listening and let go of the connection."""
 
 
 class LocalBus:
@@ -63,14 +76,14 @@ class RedisBus:
             try:
                 await on_change(channel[len(CHANNEL):])
             except Exception:
-                log.exception("could not refresh room from %s", channel)
+                logger.exception("could not refresh room from %s", channel)
 
     async def publish(self, code: str) -> None:
         try:
             await self.redis.publish(CHANNEL + code, json.dumps({"origin": self.origin}))
         except Exception:
             # The move is stored; other processes will see it when their clients reconnect.
-            log.exception("could not publish a change of room %s", code)
+            logger.exception("could not publish a change of room %s", code)
 
     async def stop(self) -> None:
         if self.task is not None:
@@ -80,5 +93,6 @@ class RedisBus:
         await self.redis.aclose()
 
 
-def make_bus(url: str | None) -> LocalBus | RedisBus:
+def make_bus(url: str | None) -> Bus:
+    """Redis pub/sub when given its URL, else the bus of a process alone."""
     return RedisBus(url) if url else LocalBus()

@@ -2,26 +2,39 @@
 
 from __future__ import annotations
 
+import socket
+from dataclasses import replace
+
 import uvicorn
 
-from .app import create_app, lan_address
+from .app import create_app
 from .config import Settings, normalise_db_url
+from .links import lan_address
+
+UNLIMITED = 10**9
+"""Stands for "no limit" when the abuse limits are lifted (a load test on loopback)."""
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           *, redis: str | None = None, bot_delay: float | None = None,
-          public_url: str | None = None) -> None:
+          public_url: str | None = None, limits: bool = True,
+          reuse_port: bool = False) -> None:
     """Serve Parlour on ``host:port``; ``db`` is an SQLAlchemy URL or an SQLite file path.
 
     With no ``db``, rooms are kept in ``parlour.sqlite3`` in the current directory,
     created on first start. ``redis`` (``redis://host:6379/0``) lets several server
     processes on one database share rooms. ``bot_delay`` is the seconds a bot waits
-    before acting (default 0.8).
+    before acting (default 0.8). ``limits=False`` lifts the limits against abuse
+    (messages a second, rooms an hour per address), for load tests on loopback.
+    ``reuse_port`` lets several server processes listen on the same port (the kernel
+    spreads the connections between them).
     """
     settings = Settings(db_url=normalise_db_url(db), redis_url=redis, public_url=public_url)
     if bot_delay is not None:
-        settings = Settings(db_url=settings.db_url, redis_url=redis, public_url=public_url,
-                            bot_delay=bot_delay)
+        settings = replace(settings, bot_delay=bot_delay)
+    if not limits:
+        settings = replace(settings, actions_per_second=float(UNLIMITED),
+                           action_burst=UNLIMITED, rooms_per_address=UNLIMITED)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Parlour is serving on http://{shown}:{port}/")
     lan = lan_address()
@@ -33,5 +46,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     print(f"Rooms are stored in {settings.db_url}")
     if redis:
         print(f"Sharing rooms with other processes through {redis}")
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 16,
-                log_level="info", proxy_headers=False)
+    if not limits:
+        print("The limits against abuse are lifted (load testing)")
+    config = uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 16,
+                            log_level="info", proxy_headers=False)
+    server = uvicorn.Server(config)
+    server.run(sockets=[shared_socket(host, port)] if reuse_port else None)
+
+
+def shared_socket(host: str, port: int) -> socket.socket:
+    """A socket bound with SO_REUSEPORT, so that other processes may bind the same port."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(address)
+    return sock

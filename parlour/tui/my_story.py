@@ -1,9 +1,13 @@
-"""My Story in the terminal: the age track, both card tracks, reunions, each life's CV."""
+"""My Story in the terminal: the age track, both card tracks, reunions, each life so far.
+
+Every name, cost and ability comes from the game's words (``parlour.games.my_story.words``);
+the view names pieces by id. Slots are numbered 1–5 from the left, as on the board.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -11,235 +15,408 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.engine import Result
-from parlour.games import get_game
+from parlour.engine.narration import default_name, listing
+from parlour.games.my_story.payments import add_costs, paid
+from parlour.games.my_story.state import RETIREMENT_AGE
+from parlour.games.my_story.words import (
+    ORDER,
+    WORDS,
+    achievement_name,
+    amount,
+    amounts,
+    card_name,
+    reunion_name,
+)
 
-ICON = {"money": "$", "book": "B", "heart": "+", "house": "H", "smile": "S", "star": "*",
-        "years": "y"}
+CARDS: Mapping[str, Any] = WORDS["cards"]
+RESOURCES: Mapping[str, Any] = WORDS["resources"]
+ICON = {k: v["icon"] for k, v in RESOURCES.items()}
 COLOUR_STYLE = {"yellow": "yellow", "blue": "blue", "green": "green", "red": "red"}
-LEGEND = "$ Money · B Book · + Heart & Cross · H House · S Smile · * Star (any) · y Year"
+LEGEND = " · ".join(f"{ICON[k]} {RESOURCES[k]['name']}" for k in ORDER) + \
+    " (a Star stands for any resource)"
+BONUS_RULE = ("A CV card gives its Bonus on each turn you play a card of its colour "
+              "(a colourless one: every turn).")
+
+_shown: dict[str, Any] = {}
+"""The view last rendered: the terminal asks for a move right after showing the seat's
+view, so an action is labelled against what the player sees."""
 
 
-def _game() -> Any:
-    return get_game("my-story")
+# -- small pieces ----------------------------------------------------------------------------
+def icons(cost: Mapping[str, int], none: str = "–") -> str:
+    """Icons in reading order: years first, then the resources, then Stars (``y1 $2 ♥1``)."""
+    return " ".join(f"{ICON[k]}{cost[k]}" for k in ORDER if cost.get(k)) or none
 
 
-def icons(cost: Mapping[str, int]) -> str:
-    """Icons in a fixed order: years first, then the resources, then Stars."""
-    order = ["years", "money", "book", "heart", "house", "smile", "star"]
-    return " ".join(f"{ICON[k]}{cost[k]}" for k in order if cost.get(k)) or "–"
+def player(seat: int, view: Mapping[str, Any]) -> str:
+    return "You" if seat == view.get("seat") else default_name(seat)
 
 
 def name(cid: str) -> Text:
-    card = _game().card.get(cid)
+    """A card's name in its first colour."""
+    card = CARDS.get(cid)
     if card is None:
         return Text(cid)
-    style = COLOUR_STYLE.get(card.colours[0], "") if card.colours else ""
-    return Text(card.name, style=style)
+    style = COLOUR_STYLE.get(card["colours"][0], "") if card["colours"] else ""
+    return Text(card["name"], style=style)
+
+
+def names(cids: Sequence[str]) -> str:
+    """Cards by name, repeated ones counted: ``2×Salary, Hobby``."""
+    counts = Counter(card_name(c) for c in cids)
+    return ", ".join(f"{n}×{k}" if n > 1 else k for k, n in counts.items())
 
 
 def colours(cid: str, chosen: Mapping[str, str] | None = None) -> Text:
-    card = _game().card[cid]
-    cols = (chosen[cid],) if chosen and cid in chosen else card.colours
+    cols = (chosen[cid],) if chosen and cid in chosen else CARDS[cid]["colours"]
     text = Text()
-    for c in cols:
-        text.append("■", style=COLOUR_STYLE[c])
-    return text if cols else Text("□", style="dim")
+    for i, c in enumerate(cols):
+        text.append(" " if i else "")
+        text.append(f"■ {c}", style=COLOUR_STYLE[c])
+    return text if cols else Text("□ none", style="dim")
 
 
-def _track(view: Mapping[str, Any], which: str) -> Table:
-    game = _game()
-    life = which == "life"
-    cards = view["life_track"] if life else view["work_track"]
-    slots = game.cs.life_slots if life else game.cs.work_slots
-    deck = view["life_deck_count"] if life else view["work_deck_count"]
-    title = f"{'Life Story' if life else 'Occupation & Project'} track ({deck} in deck)"
-    table = Table(title=title, title_justify="left", expand=False)
-    for col in ("slot", "card", "colour", "gives when played", "CV Bonus", "VP", "to take"):
+def kind(cid: str) -> str:
+    return str(WORDS["kinds"].get(CARDS[cid]["kind"], CARDS[cid]["kind"]))
+
+
+def grow_terms(cid: str) -> str:
+    """What completing a Project or switching to an Occupation costs, in icons."""
+    card = CARDS[cid]
+    if card["kind"] == "occupation":
+        need = icons(card["requirement"]) + " + " if card["requirement"] else ""
+        return f"switch: {need}{amount(card['switching_year'], 'years')} (Switching Year)"
+    return f"complete: {icons(card['grow'], 'free')}"
+
+
+def in_cv(cid: str) -> str:
+    """What a card does once in a CV: its Bonus, and its ability."""
+    card = CARDS[cid]
+    bits = [f"Bonus {icons(card['bonus'])}"] if card["bonus"] else []
+    if card["ability"]:
+        when = "as your Occupation" if card["kind"] == "occupation" else "ability"
+        bits.append(f"{when}: " + "; ".join(card["ability"]))
+    return "\n".join(bits) or "–"
+
+
+# -- the board -------------------------------------------------------------------------------
+def _header(view: Mapping[str, Any]) -> Text:
+    order = " → ".join(f"{player(s, view)} ({view['seats'][s]['age']})"
+                       for s in view["marker_order"])
+    if view["over"]:
+        return Text(f"My Story · over after {view['turns']} turns · final ages: {order}",
+                    style="bold")
+    return Text(f"My Story · turn {view['turns'] + 1} · the youngest plays next; age track, "
+                f"youngest first: {order} · retire at {RETIREMENT_AGE}", style="bold")
+
+
+def _life_track(view: Mapping[str, Any]) -> Table:
+    table = Table(title=f"Life Story track ({view['life_deck_count']} in the deck): "
+                        "taken cards go to your discard pile, then into your deck",
+                  title_justify="left")
+    for col in ("slot", "Life Story", "colour", "when played", "VP", "to take"):
         table.add_column(col)
-    for i, cid in enumerate(cards):
-        card = game.card[cid]
-        cost = {**slots[i]}
-        if life:
-            cost = {k: cost.get(k, 0) + card.requirement.get(k, 0)
-                    for k in {*cost, *card.requirement}}
-        kind = card.kind.replace("_", " ")
-        label = Text.assemble(name(cid), Text(f" ({kind})", style="dim"))
-        table.add_row(str(i + 1), label, colours(cid), icons(card.play),
-                      "–" if life else icons(card.bonus), str(card.vp or ""), icons(cost))
+    for i, cid in enumerate(view["life_track"]):
+        card = CARDS[cid]
+        cost = add_costs(WORDS["slots"]["life"][i], card["requirement"])
+        table.add_row(str(i + 1), name(cid), colours(cid), icons(card["play"]),
+                      str(card["vp"] or ""), icons(cost, "free"))
     return table
 
 
-def _seat_block(view: Mapping[str, Any], s: int) -> Table:
-    game = _game()
-    p = view["seats"][s]
-    who = "You" if s == view["seat"] else f"Player {s + 1}"
-    state = " · retired" if p["retired"] else ""
-    title = f"{who} (player {s + 1}) · age {p['age']}{state}"
-    table = Table(title=title, title_justify="left", show_header=True)
-    for col in ("CV card", "colour", "Bonus", "ability / VP"):
+def _work_track(view: Mapping[str, Any]) -> Table:
+    table = Table(title=f"Occupation & Project track ({view['work_deck_count']} in the deck): "
+                        "taken into your deck; when you play one, you may complete it "
+                        "(Project) or switch to it (Occupation) into your CV",
+                  title_justify="left")
+    for col in ("slot", "card", "colour", "when played", "in your CV", "VP", "to take",
+                "then"):
         table.add_column(col)
-    for cid in p["cv"]:
-        card = game.card[cid]
-        note = ""
-        if cid == p["occupation"]:
-            note = "current: " + "; ".join(_effect(e) for e in card.ability)
-        elif card.kind == "project":
-            note = f"{card.vp} VP" + ("; " + "; ".join(_effect(e) for e in card.ability)
-                                      if card.ability else "")
-        table.add_row(name(cid), colours(cid, p["colours"]), icons(card.bonus), note)
-    achieved = ", ".join(game.cs.achievements[a].name for a in p["achievements"]) or "none"
-    table.caption = (f"deck: {p['draw_count']} to draw, {len(p['discard'])} discarded · "
-                     f"achievements: {achieved}")
-    table.caption_justify = "left"
+    for i, cid in enumerate(view["work_track"]):
+        card = CARDS[cid]
+        label = Text.assemble(name(cid), Text(f" ({kind(cid)})", style="dim"))
+        table.add_row(str(i + 1), label, colours(cid), icons(card["play"]), in_cv(cid),
+                      str(card["vp"] or ""), icons(WORDS["slots"]["work"][i], "free"),
+                      grow_terms(cid))
     return table
-
-
-def _effect(e: Mapping[str, Any]) -> str:
-    kind = e["kind"]
-    if kind == "bonus_card":
-        return f"take the Bonus {ICON[e['resource']]} card"
-    if kind == "choose":
-        return "gain " + " or ".join(ICON[r] for r in e["resources"])
-    if kind == "per_gained":
-        return f"{ICON[e['resource']]}:{ICON[e['gain']]}"
-    if kind == "per_colour_played":
-        return f"{e['colour']} card:{ICON[e['gain']]}"
-    if kind == "convert":
-        return f"{ICON[e['resource']]}x{e['count']}→{ICON[e['to']]}"
-    if kind == "extra_cards":
-        return f"{e['count']:+d} card"
-    if kind == "per_icon_card":
-        return f"{ICON[e['resource']]} card:+{e['extra_cards']}"
-    return str(kind)
 
 
 def _reunions(view: Mapping[str, Any]) -> RenderableType:
-    game = _game()
     if not view["stage"]:
-        return Text("Reunions open when every player has reached 30.", style="dim")
-    table = Table(title=f"Age-{view['stage']} Reunions", title_justify="left")
+        return Text("Reunions open when every player has reached 30: then you may pay a "
+                    "Reunion's cost to take an Achievement (scored at the end).", style="dim")
+    table = Table(title=f"Age-{view['stage']} Reunions: pay one to take an Achievement",
+                  title_justify="left")
     table.add_column("reunion")
     table.add_column("to attend")
     for rid in view["reunions"]:
-        r = game.cs.reunions[rid]
-        table.add_row(r.name, icons(r.requirement))
+        table.add_row(reunion_name(rid), icons(WORDS["reunions"][rid]["requirement"], "free"))
+    progress = view.get("private", {}).get("progress", {})
     ach = Table(title="Achievements on the board", title_justify="left")
     ach.add_column("achievement")
-    ach.add_column("scores")
+    ach.add_column("scores at the end")
+    if progress:
+        ach.add_column("yours now (next)")
     for aid in view["achievements"]:
-        a = game.cs.achievements[aid]
-        ach.add_row(a.name, a.text)
+        row = [achievement_name(aid), WORDS["achievements"][aid]["text"]]
+        ach.add_row(*row, *([_progress(aid, progress[aid])] if aid in progress else []))
     return Group(table, ach)
+
+
+def _progress(aid: str, p: Mapping[str, int]) -> str:
+    """``3 → 0 VP (6 for 3 VP)``: the count now, its points, and the next tier."""
+    score = WORDS["achievements"][aid]["score"]
+    tiers = [t for t in score.get("tiers", []) if t[0] > p["count"]]
+    goal = f" ({tiers[0][0]} for {tiers[0][1]} VP)" if tiers else ""
+    return f"{p['count']} → {p['points']} VP{goal}"
+
+
+def _seat_block(view: Mapping[str, Any], s: int) -> RenderableType:
+    p = view["seats"][s]
+    who = f"You ({default_name(s)})" if s == view["seat"] else default_name(s)
+    retired = " · retired" if p["retired"] else ""
+    table = Table(title=f"{who} · age {p['age']}{retired} · CV", title_justify="left")
+    for col in ("CV card", "colour", "Bonus", "ability / VP"):
+        table.add_column(col)
+    for cid in p["cv"]:
+        card = CARDS[cid]
+        note = ""
+        if cid == p["occupation"]:
+            note = "current Occupation: " + "; ".join(card["ability"])
+        elif card["kind"] == "occupation":
+            note = "former Occupation: its Bonus only"
+        elif card["kind"] == "project":
+            note = "; ".join([f"{card['vp']} VP", *card["ability"]])
+        table.add_row(name(cid), colours(cid, p["colours"]), icons(card["bonus"]), note)
+    return Group(table, Text("\n".join(_pile_lines(view, s))))
+
+
+def _pile_lines(view: Mapping[str, Any], s: int) -> list[str]:
+    p = view["seats"][s]
+    mine = s == view["seat"]
+    draw = f"Draw pile: {p['draw_count']} card{'' if p['draw_count'] == 1 else 's'}"
+    if mine and view["private"].get("draw"):
+        draw += f" (order unknown): {names(view['private']['draw'])}"
+    elif not mine and p["draw_known"]:
+        draw += f": {names(p['draw_known'])}"
+        if p["unseen_in_draw"]:
+            draw += " and their other starting occupation (unseen)"
+    lines = [draw, f"Discard pile (newest last): {names(p['discard']) or 'empty'}"]
+    progress = view["private"].get("progress", {}) if mine else {}
+    held = [achievement_name(a) + (f" ({progress[a]['points']} VP now)" if a in progress else "")
+            for a in p["achievements"]]
+    lines.append(f"Achievements: {', '.join(held) or 'none'}")
+    if p["gone"]:
+        lines.append(f"Left the game: {names(p['gone'])}")
+    return lines
+
+
+STEP_NOW = {
+    "more": "Planning: your Smile-card ability lets you play another card from your deck.",
+    "choose": "Planning: your ability gives one resource this turn; choose which.",
+    "convert": "Planning: you may convert resources (your ability).",
+    "colour": "Choose your new Bonus Resource card's colour: its Bonus comes on turns you "
+              "play a card of that colour.",
+}
+
+
+def _now(turn: Mapping[str, Any]) -> str:
+    if turn["step"] in STEP_NOW:
+        return STEP_NOW[turn["step"]]
+    if turn["grown"]:
+        return "Done: end the turn."
+    if turn["explored"]:
+        return ("Self-Growing: you may complete a Project or switch to an Occupation you "
+                "played this turn, or end the turn.")
+    return ("Explore (take one card from a track, or attend a Reunion), then you may grow "
+            "(complete a Project or switch to an Occupation you played this turn); growing "
+            "first ends Exploring. Missing resources cost 1 year each (at most 5 per "
+            "payment); unspent resources are lost.")
 
 
 def _turn(view: Mapping[str, Any]) -> RenderableType:
     turn = view["turn"]
     if not turn:
         return Text("")
-    who = "Your" if turn["seat"] == view["seat"] else f"Player {turn['seat'] + 1}'s"
-    played = Text(f"{who} turn · played: ", style="bold")
+    who = player(turn["seat"], view)
+    played = Text(f"{who} played: ", style="bold")
     for i, cid in enumerate(turn["played"]):
-        if i:
-            played.append(", ")
+        played.append(", " if i else "")
         played.append_text(name(cid))
-    pool = Text(f"resources this turn: {icons(turn['pool'])}")
-    done = [w for w, flag in (("explored", turn["explored"]), ("grown", turn["grown"])) if flag]
-    status = Text(f"step: {turn['step']}" + (f" · already {', '.join(done)}" if done else ""),
-                  style="dim")
-    return Group(played, pool, status)
+    pool = "counted once you stop playing cards" if turn["step"] == "more" else \
+        amounts(turn["pool"])
+    return Group(played, Text(f"Resources this turn: {pool}"),
+                 Text(f"Now: {_now(turn)}", style="italic"))
+
+
+def _choosing(view: Mapping[str, Any]) -> list[RenderableType]:
+    dealt = view["private"].get("dealt") or []
+    if not dealt:
+        return []
+    out: list[RenderableType] = [Text(
+        "Keep one of these as your starting Occupation (it starts your CV); the other is "
+        "shuffled into your deck with your 7 starting cards.", style="bold")]
+    for cid in dealt:
+        card = CARDS[cid]
+        out.append(Text.assemble("  ", name(cid), " ", colours(cid),
+                                 f": when played {icons(card['play'])}; in your CV "
+                                 + in_cv(cid).replace("\n", "; ")))
+    starting = [c for c, card in CARDS.items()
+                if card["kind"] == "starting" and c.endswith(f"@{view['seat']}")]
+    described = Counter(f"{card_name(c)} ({'/'.join(CARDS[c]['colours']) or 'no colour'}, "
+                        f"{icons(CARDS[c]['play'])}"
+                        + (f"; leaves the game at {CARDS[c]['leaves_at']})"
+                           if "leaves_at" in CARDS[c] else ")") for c in starting)
+    out.append(Text("Your starting cards: " + ", ".join(
+        f"{n}×{k}" if n > 1 else k for k, n in described.items())))
+    return out
 
 
 def render(view: dict[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = []
-    order = " → ".join(f"P{s + 1} ({view['seats'][s]['age']})" for s in view["marker_order"])
-    parts.append(Text(f"My Story · turn {view['turns'] + 1} · age track, youngest first: {order}",
-                      style="bold"))
+    _shown.clear()
+    _shown.update(view)
+    parts: list[RenderableType] = [_header(view)]
     if view["phase"] == "choose":
-        dealt = view["private"].get("dealt") or []
-        if dealt:
-            parts.append(Text("Choose your starting occupation:", style="bold"))
-            parts.extend(Text.assemble("  ", name(c), f"  gives {icons(_game().card[c].play)}"
-                                       f", CV Bonus {icons(_game().card[c].bonus)}, "
-                                       + "; ".join(_effect(e) for e in _game().card[c].ability))
-                         for c in dealt)
-    parts.append(_track(view, "life"))
-    parts.append(_track(view, "work"))
-    parts.append(_reunions(view))
-    seats = list(range(view["players"]))
-    if view["seat"] is not None:
+        parts.extend(_choosing(view))
+    parts += [_life_track(view), _work_track(view), _reunions(view)]
+    seats = list(range(view["players"])) if view["phase"] != "choose" else []
+    if view["seat"] is not None and seats:
         seats = [view["seat"]] + [s for s in seats if s != view["seat"]]
     parts.extend(_seat_block(view, s) for s in seats)
-    private = view["private"]
-    if private.get("draw"):
-        counts = Counter(_game().card[c].name for c in private["draw"])
-        parts.append(Text("Your draw pile holds (order unknown): " + ", ".join(
-            f"{n}×{k}" if n > 1 else k for k, n in sorted(counts.items()))))
     parts.append(_turn(view))
-    for e in view["log"][-4:]:
-        parts.append(Text(_log_line(e), style="dim"))
-    parts.append(Text(LEGEND, style="dim"))
+    parts.append(Text(LEGEND + "\n" + BONUS_RULE, style="dim"))
     return Group(*parts)
 
 
-def _log_line(e: Mapping[str, Any]) -> str:
-    game = _game()
-    who = f"P{e['seat'] + 1}" if e["seat"] >= 0 else "table"
-    event = e["event"]
-    if event == "take":
-        return f"{who} took {game.card[e['card']].name} ({e['years']} years)"
-    if event == "grow":
-        return f"{who} put {game.card[e['card']].name} in their CV ({e['years']} years)"
-    if event == "reunion":
-        return (f"{who} attended {game.cs.reunions[e['reunion']].name} and took "
-                f"{game.cs.achievements[e['achievement']].name} ({e['years']} years)")
-    if event == "daydream":
-        return f"{game.card[e['cards'][0]].name}: {len(e['cards']) - 1} track cards removed"
-    if event == "reunions":
-        return f"Everyone has reached {e['age']}: new Reunions and Achievements"
-    if event == "retire":
-        return f"{who} retired at {e['age']}"
-    if event == "young_heart":
-        return f"{who}'s {game.card[e['card']].name} left the game"
-    return f"{who} {event}"
+# -- moves -----------------------------------------------------------------------------------
+def _pay(view: Mapping[str, Any], req: Mapping[str, int], stars: int) -> str:
+    pool = (view.get("turn") or {}).get("pool", {})
+    cost = paid(pool, req, stars)
+    return f"pay {amounts(cost)}" if cost else "free"
 
 
-def action_label(action: dict[str, Any]) -> str:
-    game = _game()
+def _effect(view: Mapping[str, Any], kind_: str, index: int) -> Mapping[str, Any] | None:
+    """The active effect of a kind the turn is asking about (occupation, then CV Projects)."""
+    me = view["seats"][view["turn"]["seat"]]
+    sources = [me["occupation"]] + [c for c in me["cv"] if CARDS[c]["kind"] == "project"]
+    found = [e for c in sources if c for e in CARDS[c]["effects"] if e["kind"] == kind_]
+    return found[index] if index < len(found) else None
+
+
+def action_label(action: dict[str, Any], view: Mapping[str, Any] | None = None) -> str:
+    """A move in words, with what it costs; ``view`` is the mover's (by default the view
+    last rendered)."""
+    view = view if view is not None else _shown
     stars = action.get("stars", 0)
-    pay = f", using {stars} Star{'s' if stars != 1 else ''}" if stars else ""
     if "occupation" in action:
-        return f"start as {game.card[action['occupation']].name}"
+        return f"keep {card_name(action['occupation'])} (the other goes into your deck)"
     if "play_more" in action:
         return "play another card" if action["play_more"] else "stop playing cards"
     if "gain" in action:
-        return f"gain 1 {action['gain']}"
+        return f"gain {amount(1, action['gain'])}"
     if "convert" in action:
-        return f"convert {action['convert']} time(s)"
+        return _convert_label(view, action["convert"])
     if "colour" in action:
-        return f"colour the Bonus Resource card {action['colour']}"
+        waiting = (view.get("turn") or {}).get("colour_for") or []
+        card = card_name(waiting[0]) if waiting else "the Bonus Resource card"
+        return f"colour {card} {action['colour']}"
     if "take" in action:
-        track = "Life Story" if action["take"] == "life" else "Occupation & Project"
-        return f"take the {track} card in slot {action['slot'] + 1}{pay}"
+        return _take_label(view, action["take"], action["slot"], stars)
     if "reunion" in action:
-        return (f"attend {game.cs.reunions[action['reunion']].name} for "
-                f"{game.cs.achievements[action['achievement']].name}{pay}")
+        req = WORDS["reunions"][action["reunion"]]["requirement"]
+        aid = action["achievement"]
+        progress = view.get("private", {}).get("progress", {})
+        now = f" (yours now: {_progress(aid, progress[aid])})" if aid in progress else ""
+        return (f"attend {reunion_name(action['reunion'])} and take "
+                f"{achievement_name(aid)}{now}: {_pay(view, req, stars)}")
     if "grow" in action:
-        card = game.card[action["grow"]]
-        verb = "complete" if card.kind == "project" else "switch to"
-        return f"{verb} {card.name}{pay}"
+        return _grow_label(view, action["grow"], stars)
     if "end" in action:
-        return "end the turn"
+        return "end the turn (your played cards go to your discard pile)"
     if "rest" in action:
         return "rest (nothing can be done): 1 year passes"
     return str(action)
 
 
-def result(outcome: Result, names: list[str]) -> Table:
-    """The score sheet: one row per scoring area, one column per player."""
-    table = Table(title="Score sheet")
+def _take_label(view: Mapping[str, Any], where: str, slot: int, stars: int) -> str:
+    track = view.get(f"{where}_track") or []
+    if slot >= len(track):
+        return f"take the card in slot {slot + 1} of the {WORDS['tracks'][where]} track"
+    cid = track[slot]
+    req = WORDS["slots"][where][slot]
+    if where == "life":
+        req = add_costs(req, CARDS[cid]["requirement"])
+    vp = f", {CARDS[cid]['vp']} VP" if CARDS[cid]["vp"] else ""
+    if CARDS[cid]["kind"] == "project" and vp:
+        vp += " once completed"
+    return f"take {card_name(cid)} ({kind(cid)}{vp}; slot {slot + 1}): {_pay(view, req, stars)}"
+
+
+def _grow_label(view: Mapping[str, Any], cid: str, stars: int) -> str:
+    card = CARDS[cid]
+    does = "".join(f"; {a}" for a in card["ability"])
+    if card["kind"] == "project":
+        vp = f", {card['vp']} VP" if card["vp"] else ""
+        return f"complete {card['name']} (Project{vp}{does}): {_pay(view, card['grow'], stars)}"
+    pool = (view.get("turn") or {}).get("pool", {})
+    years, switching = paid(pool, card["grow"], stars).get("years", 0), card["switching_year"]
+    note = "its Switching Year" if years == switching else \
+        f"{amount(switching, 'years')} of them its Switching Year"
+    return (f"switch to {card['name']} (Occupation{does}): {_pay(view, card['grow'], stars)} "
+            f"({note})")
+
+
+def _convert_label(view: Mapping[str, Any], times: int) -> str:
+    turn = view.get("turn") or {}
+    effect = _effect(view, "convert", turn.get("converted", 0)) if turn else None
+    if effect is None:
+        return f"convert {times} time{'' if times == 1 else 's'}"
+    if times == 0:
+        return "convert nothing"
+    return (f"convert {amount(times * effect['count'], effect['resource'])} into "
+            f"{amount(times, effect['to'])}")
+
+
+# -- the end ---------------------------------------------------------------------------------
+def result(outcome: Result, names_: list[str]) -> RenderableType:
+    """The score sheet (one row per scoring area), then what made it: the Achievements that
+    scored and each resource's icon counts with the majority points they won."""
+    details = outcome.details
+    sheet = Table(title="Score sheet")
+    sheet.add_column("")
+    for n in names_:
+        sheet.add_column(n, justify="right")
+    for line in details.get("score_sheet", []):
+        sheet.add_row(str(line["area"]).replace("_", " "), *(f"{p:g}" for p in line["points"]))
+    parts: list[RenderableType] = [sheet]
+    if "achievements" in details:
+        scored = Table(title="Achievements scored")
+        scored.add_column("")
+        scored.add_column("achievements (VP each)")
+        for n, held in zip(names_, details["achievements"], strict=False):
+            scored.add_row(n, ", ".join(f"{achievement_name(a)} {vp}"
+                                        for a, vp in held.items()) or "none")
+        parts.append(scored)
+    if "majority_points" in details:
+        parts.append(_majorities(details, names_))
+    if details.get("tiebreak") in ("cv", "shared"):
+        cv = details.get("cv_cards", [])
+        tied = listing([f"{names_[s]} {cv[s]}" for s in range(len(names_))
+                        if outcome.scores[s] == max(outcome.scores)])
+        verdict = "the most CV cards wins" if details["tiebreak"] == "cv" else \
+            "equal there too, so the win is shared"
+        parts.append(Text(f"A tie on VP; CV cards: {tied}: {verdict}."))
+    return Group(*parts)
+
+
+def _majorities(details: Mapping[str, Any], names_: Sequence[str]) -> Table:
+    table = Table(title="Resource majorities: icons in each deck and CV (5 VP for the most, "
+                        "2 for the second; ties score in full)")
     table.add_column("")
-    for name_ in names:
-        table.add_column(name_, justify="right")
-    for line in outcome.details.get("score_sheet", []):
-        table.add_row(str(line["area"]).replace("_", " "), *(f"{p:g}" for p in line["points"]))
+    for n in names_:
+        table.add_column(n, justify="right")
+    counts = details.get("resource_icons", [])
+    for r, points in details["majority_points"].items():
+        table.add_row(RESOURCES[r]["plural"],
+                      *(f"{c[r]} → {p} VP" for c, p in zip(counts, points, strict=False)))
     return table

@@ -127,7 +127,7 @@ class TerminalPlayer:
             label = spec.label or "Your order, first = top"
             return {spec.key: self._order(list(spec.items), label)}
         if isinstance(spec, Arrangement):
-            return {spec.key: self._arrange(spec.cards)}
+            return {spec.key: self._arrange(spec.cards, spec.label)}
         raise ParlourError(f"this terminal cannot enter input of kind {spec.kind!r}")
 
     def line(self, prompt: str) -> str:
@@ -156,21 +156,24 @@ class TerminalPlayer:
                 return [items[int(a) - 1] for a in answer]
             self.console.print(Text(f"Type each number 1–{len(items)} once.", style="red"))
 
-    def _arrange(self, cards: Sequence[Sequence[str]]) -> list[str]:
+    def _arrange(self, cards: Sequence[Sequence[str]], label: str) -> list[str]:
+        if label:
+            self.console.print(Text(label, style="bold"))
         labels = [" / ".join(card) for card in cards]
         order = self._order(labels, "Reading order (first = read first)")
         picks = []
-        for label in order:
-            card = cards[labels.index(label)]
-            self.console.print(Text(f"Card: {label}"))
-            picks.append(card[int(self._pick(len(card))) - 1])
+        for label_ in order:
+            card = cards[labels.index(label_)]
+            for i, option in enumerate(card, 1):
+                self.console.print(Text(f"  {i}) {option}"))
+            picks.append(card[self._pick(len(card)) - 1])
         return picks
 
-    def _pick(self, count: int) -> str:
+    def _pick(self, count: int) -> int:
         while True:
             answer = self.line(f"Your prediction (1–{count}): ").strip()
             if answer.isdigit() and 1 <= int(answer) <= count:
-                return answer
+                return int(answer)
             self.console.print(Text(f"Type a number from 1 to {count}.", style="red"))
 
 

@@ -12,9 +12,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.engine.narration import default_name
+from parlour.games.whats_it_to_ya.words import ROLES, TASKS, TOKEN_MEANING
+
 
 def who(view: dict[str, Any], seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Player {seat + 1}"
+    return "You" if seat == view["seat"] else default_name(seat)
 
 
 def header(view: dict[str, Any]) -> Text:
@@ -36,7 +39,7 @@ def players_table(view: dict[str, Any]) -> Table:
             wins = view["winners"] is not None and seat in view["winners"]
             table.add_row(Text(who(view, seat)), Text(won + (" (wins)" if wins else "")))
             continue
-        role = "dealer" if seat == view["dealer"] else "guesser"
+        role = ROLES["dealer"] if seat == view["dealer"] else ROLES["guesser"]
         ranked = "yes" if view["submitted"][seat] else "…"
         table.add_row(Text(who(view, seat)), Text(role), Text(ranked), Text(won))
     return table
@@ -56,10 +59,10 @@ def words_line(label: str, words: list[str], numbered: bool = False) -> Text:
 def reveal_table(view: dict[str, Any], entry: dict[str, Any]) -> Table:
     """One round laid open: each card, the dealer's token on it and everyone's guess."""
     dealer = entry["dealer"]
-    table = Table(title=f"Round {entry['round']}: {who(view, dealer)} dealt",
-                  title_justify="left")
+    table = Table(title=f"Round {entry['round']}: {who(view, dealer)} dealt"
+                        f" (tokens: {TOKEN_MEANING})", title_justify="left")
     table.add_column("card")
-    table.add_column(f"{who(view, dealer)} (dealer)", justify="center")
+    table.add_column(f"{who(view, dealer)} ({ROLES['dealer']})", justify="center")
     guessers = [s for s in range(view["players"]) if s != dealer]
     for seat in guessers:
         table.add_column(who(view, seat), justify="center")
@@ -79,6 +82,14 @@ def reveal_table(view: dict[str, Any], entry: dict[str, Any]) -> Table:
 
 def outcome_lines(view: dict[str, Any], entry: dict[str, Any]) -> list[Text]:
     lines = []
+    winners = entry["winners"]
+    if len(winners) > 1:
+        # Why each tied player gets fewer cards: the rulebook's split table.
+        each = len(entry["awarded"][winners[0]])
+        lines.append(Text(f"{len(winners)} players tied with {entry['best']} correct: they"
+                          f" take {each} card{'' if each == 1 else 's'} each, in the dealer's"
+                          f" order from the dealer's left, and the rest are discarded.",
+                          style="dim"))
     for seat, cards in enumerate(entry["awarded"]):
         if cards:
             lines.append(words_line(f"{who(view, seat)} take" + ("" if seat == view["seat"]
@@ -86,7 +97,7 @@ def outcome_lines(view: dict[str, Any], entry: dict[str, Any]) -> list[Text]:
     if not entry["winners"]:
         lines.append(Text("Nobody had a correct answer: the five cards are discarded."))
     if entry["dealer_discarded"] is not None:
-        lines.append(words_line(f"{who(view, entry['dealer'])} (dealer) discards",
+        lines.append(words_line(f"{who(view, entry['dealer'])} ({ROLES['dealer']}) discards",
                                 [entry["dealer_discarded"]]))
     elif entry["winners"] and len(entry["discarded"]):
         lines.append(words_line("Discarded", entry["discarded"]))
@@ -102,14 +113,18 @@ def render(view: dict[str, Any]) -> RenderableType:
     if not view["over"]:
         parts.append(words_line("On the table", view["table"]))
         if view["my_ranking"] is not None:
-            parts.append(words_line("Your ranking (1 = most important)", view["my_ranking"],
+            parts.append(words_line(f"Your ranking ({TOKEN_MEANING})", view["my_ranking"],
                                     numbered=True))
         elif view["seat"] is not None:
-            task = ("rank them: 1 = most important to you"
-                    if view["dealer"] == view["seat"]
-                    else f"guess how {who(view, view['dealer'])} ranks them (1 = most important)")
-            parts.append(Text(f"Your move: {task}.", style="italic"))
+            parts.append(Text(f"Your move: {task(view)}", style="italic"))
     return Group(*parts)
+
+
+def task(view: dict[str, Any]) -> str:
+    """What the seat is to do this round, naming the dealer."""
+    if view["dealer"] == view["seat"]:
+        return TASKS["dealer"]
+    return TASKS["guesser"].format(dealer=default_name(view["dealer"]))
 
 
 def action_label(action: dict[str, Any]) -> str:

@@ -15,8 +15,9 @@ from typing import Any
 
 import anyio
 
+from parlour.server.connections import Client
 from parlour.server.db import Store
-from parlour.server.rooms import Client, Hub
+from parlour.server.hub import Hub
 
 from .conftest import settings_for
 

@@ -255,3 +255,27 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
         for frame in guest.frames + host.frames:
             assert "JS" not in json.dumps(frame.get("room", {}))
         assert client.get(f"/api/rooms/{code}/record").status_code == 403
+
+
+
+def test_a_move_another_process_stored_first_reloads_the_room_then_goes_through(
+        kit: Any, db: Path) -> None:
+    # Two server processes on one database and no bus: the second does not hear of moves.
+    with kit.open_client(db) as one, kit.open_client(db) as two:
+        code, token = kit.new_room(one)
+        host, guest_here = seat_two_people(kit, one, code, token)
+        assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        guest = kit.connect(two, code, guest_here.token)  # process two loads the room now
+        hand = host.last["play"]["view"]["hand"]
+        assert host.request({"type": "act", "action": {"keep": hand[0]}})["type"] == "ok"
+        # Process two still has no move: storing its move 1 fails, it reads the room
+        # again, and the guest's move is stored as move 2.
+        assert guest.last["play"]["version"] == 0
+        choice = guest.last["play"]["legal"]["choices"][0]
+        assert guest.request({"type": "act", "action": choice})["type"] == "ok"
+        assert guest.last["play"]["version"] == 2
+        stored = sqlite3.connect(db).execute(
+            "select idx, seat, action from actions where room = ? order by idx",
+            (code,)).fetchall()
+        assert stored == [(0, 0, json.dumps({"keep": hand[0]})), (1, 1, json.dumps(choice))]

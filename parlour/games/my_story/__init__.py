@@ -1,10 +1,37 @@
-"""My Story (2–4 players): build the deck of your life; every action costs time."""
+"""My Story (2–4 players): build the deck of your life; every action costs time.
 
+The rules are in ``rules.py`` (split by concern into the modules it imports); this
+package wires in what depends on them. A designer's own card set plays with
+``with_cards(load_card_set("my-box.json"))``.
+"""
+
+from functools import partial
+
+from .bots import HeuristicAgent, rollout_action
 from .cards import CardSet, CardSetError, default_card_set, load_card_set, parse_card_set
+from .determinize import determinize
+from .narrate import narrate
 from .rules import MyStory
 from .state import MyStoryState
+from .views import view
+from .words import card_words
 
-GAME = MyStory()
+
+def with_cards(card_set: CardSet | None = None) -> MyStory:
+    """My Story played with ``card_set`` (the bundled one by default), fully wired."""
+    game = MyStory(card_set)
+    words = card_words(game.card_set)
+    return game.wire(
+        view=view,
+        narrate=partial(narrate, words=words),
+        determinize=partial(determinize, card_set=game.card_set),
+        rollout=rollout_action,
+        bots={"heuristic": HeuristicAgent},
+        words=words,
+    )
+
+
+GAME = with_cards()
 
 __all__ = [
     "GAME",
@@ -15,4 +42,5 @@ __all__ = [
     "default_card_set",
     "load_card_set",
     "parse_card_set",
+    "with_cards",
 ]

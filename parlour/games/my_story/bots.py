@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour.engine import Action, Legal, View
 
-from .cards import COLOURS, RESOURCES, STAR, YEARS, Card
-from .rules import RETIREMENT_AGE, add_costs, payment_years, shortfall
-from .scoring import retirement_penalty
-from .state import MyStoryState
-
-if TYPE_CHECKING:
-    from .rules import MyStory
+from .actions import choices
+from .cards import COLOURS, RESOURCES, STAR, YEARS, Card, CardSet
+from .determinize import determinize
+from .payments import add_costs, grow_cost, payment_years, shortfall
+from .scoring import achievement_points, retirement_penalty
+from .state import LAST_AGE, RETIREMENT_AGE, MyStoryState
 
 RESOURCE_VP = 0.45  # what one resource in a future turn is worth, roughly
 STAR_VP = 0.5
@@ -33,19 +32,19 @@ ABILITY_PER_TURN = {"choose": 1.0, "per_gained": 0.9, "per_colour_played": 0.9,
                     "convert": 0.2, "extra_cards": 1.1, "per_icon_card": 0.6}
 
 
-def rollout_action(game: MyStory, state: MyStoryState, seat: int, rng: random.Random) -> Action:
+def rollout_action(state: MyStoryState, seat: int, rng: random.Random) -> Action:
     """A random legal action for search playouts, preferring to play every card it may."""
-    choices = game.choices(state, seat)
-    if {"play_more": True} in choices:
+    legal = choices(state, seat)
+    if {"play_more": True} in legal:
         return {"play_more": True}
-    return rng.choice(choices)
+    return rng.choice(legal)
 
 
 class HeuristicAgent:
     """Plays a sensible plan from its seat's view (no hidden state, no search)."""
 
     def __init__(self, game: Any, seat: int, seed: int) -> None:
-        self.game: MyStory = game
+        self.cards: CardSet = game.card_set
         self.seat = seat
         self.rng = random.Random(seed)
 
@@ -54,10 +53,11 @@ class HeuristicAgent:
         choices = legal.choices or []
         if len(choices) == 1:
             return choices[0]
-        ctx = _Context(self.game, view, self.seat)
+        ctx = _Context(self.cards, view, self.seat)
         first = choices[0]
         if "occupation" in first:
-            return max(choices, key=lambda a: ctx.occupation_value(self.game.card[a["occupation"]]))
+            return max(choices, key=lambda a: ctx.occupation_value(
+                self.cards.cards[a["occupation"]]))
         if "play_more" in first:
             return {"play_more": True}
         if "colour" in first:
@@ -66,8 +66,8 @@ class HeuristicAgent:
             return max(choices, key=lambda a: ctx.best_after(
                 add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money"))
         if "convert" in first:
-            eff = next(e for e in self.game.effects_from(ctx.ability_sources()) if
-                       e["kind"] == "convert")
+            eff = next(e for c in ctx.ability_sources() for e in self.cards.cards[c].ability
+                       if e["kind"] == "convert")
 
             def converted(k: int) -> dict[str, int]:
                 pool = dict(ctx.pool)
@@ -85,8 +85,8 @@ class HeuristicAgent:
 class _Context:
     """What the bot knows this decision, and its valuations."""
 
-    def __init__(self, game: MyStory, view: View, seat: int) -> None:
-        self.game, self.view, self.seat = game, view, seat
+    def __init__(self, cards: CardSet, view: View, seat: int) -> None:
+        self.cards, self.card, self.view, self.seat = cards, cards.cards, view, seat
         me = view["seats"][seat]
         self.me = me
         self.age: int = me["age"]
@@ -98,11 +98,11 @@ class _Context:
         self.turns_left: float = max(0.5, (RETIREMENT_AGE - self.age) / YEARS_PER_TURN)
         size = max(1, len(self.deck))
         self.colour_share: dict[str, float] = {
-            c: sum(1 for d in self.deck if c in game.card[d].colours) / size for c in COLOURS}
+            c: sum(1 for d in self.deck if c in self.card[d].colours) / size for c in COLOURS}
         self.table: MyStoryState | None = None
         self.cache: dict[str, float] = {}
         self.grow_cache: dict[tuple[tuple[tuple[str, int], ...], int], float] = {}
-        self.plays_per_card: float = self.turns_left * game.cs.hand_size / size
+        self.plays_per_card: float = self.turns_left * cards.hand_size / size
 
     # -- card values -----------------------------------------------------------------------
     def icon_value(self, icons: Mapping[str, int]) -> float:
@@ -113,7 +113,7 @@ class _Context:
             return 1.0
         miss = 1.0
         for c in colours:
-            miss *= (1 - self.colour_share[c]) ** self.game.cs.hand_size
+            miss *= (1 - self.colour_share[c]) ** self.cards.hand_size
         return 1 - miss
 
     def ability_value(self, card: Card) -> float:
@@ -150,7 +150,7 @@ class _Context:
 
     def switch_gain(self, card: Card) -> float:
         current = self.me["occupation"]
-        old = self.ability_value(self.game.card[current]) if current else 0.0
+        old = self.ability_value(self.card[current]) if current else 0.0
         bonus = self.cv_value(card)
         return bonus + self.ability_value(card) - old
 
@@ -168,10 +168,8 @@ class _Context:
         return self.cache[aid]
 
     def _achievement_value(self, aid: str) -> float:
-        from .scoring import achievement_points
-        ach = self.game.cs.achievements[aid]
-        state = self._table()
-        now = achievement_points(self.game, state, self.seat, ach)
+        ach = self.cards.achievements[aid]
+        now = achievement_points(self.cards, self._table().seats, self.seat, ach)
         rule = next(iter(ach.score))
         # Points now, and some hope of climbing a tier with the turns left.
         hope = 1.5 if rule == "tiers" and self.turns_left > 2 else 0.5
@@ -180,8 +178,7 @@ class _Context:
     def _table(self) -> MyStoryState:
         """The table as a state, enough for this seat's scoring measures (its own cards known)."""
         if self.table is None:
-            from .knowledge import determinize
-            self.table = determinize(self.game, self.view, self.seat, random.Random(0))
+            self.table = determinize(self.view, self.seat, random.Random(0), self.cards)
         return self.table
 
     # -- costs -----------------------------------------------------------------------------
@@ -214,14 +211,14 @@ class _Context:
     def _best_grow(self, pool: Mapping[str, int], age_after: int) -> float:
         best = 0.0
         for cid in self.played:
-            card = self.game.card[cid]
+            card = self.card[cid]
             if card.kind not in ("project", "occupation"):
                 continue
-            req = self.game.grow_cost(card)
+            req = grow_cost(card)
             short = shortfall(pool, req)
             stars = min(pool.get(STAR, 0), short)
             years = payment_years(pool, req, stars)
-            if short - stars > self.game.cs.max_time or age_after + years > 54:
+            if short - stars > self.cards.max_time or age_after + years > LAST_AGE:
                 continue
             saved_age, self.age = self.age, age_after
             value = self.grow_value(card) - self.payment_cost(pool, req, stars)
@@ -232,40 +229,39 @@ class _Context:
     def best_after(self, pool: Mapping[str, int]) -> float:
         """The best explore (plus follow-up growth) the pool allows, roughly."""
         best = self.best_grow(pool, self.age)
-        cs = self.game.cs
         for i, cid in enumerate(self.view["life_track"]):
-            req = add_costs(self.game.card[cid].requirement, cs.life_slots[i])
-            best = max(best, self.explore_value(self.game.card[cid], req, pool))
+            req = add_costs(self.card[cid].requirement, self.cards.life_slots[i])
+            best = max(best, self.explore_value(self.card[cid], req, pool))
         for i, cid in enumerate(self.view["work_track"]):
-            best = max(best, self.explore_value(self.game.card[cid], cs.work_slots[i], pool))
+            best = max(best, self.explore_value(self.card[cid], self.cards.work_slots[i], pool))
         return best
 
     def explore_value(self, card: Card, req: Mapping[str, int], pool: Mapping[str, int]) -> float:
         stars = min(pool.get(STAR, 0), shortfall(pool, req))
-        if shortfall(pool, req) - stars > self.game.cs.max_time:
+        if shortfall(pool, req) - stars > self.cards.max_time:
             return -99.0
         return self.deck_value(card) - self.payment_cost(pool, req, stars)
 
     def option_value(self, action: Action) -> float:
-        game, cs, pool = self.game, self.game.cs, self.pool
+        pool = self.pool
         if "end" in action:
             return 0.0
         if "rest" in action:
             return -1.0
         stars = action.get("stars", 0)
         if "grow" in action:
-            card = game.card[action["grow"]]
-            req = game.grow_cost(card)
+            card = self.card[action["grow"]]
+            req = grow_cost(card)
             return self.grow_value(card) - self.payment_cost(pool, req, stars)
         if "take" in action:
             track = self.view["life_track"] if action["take"] == "life" else self.view["work_track"]
-            card = game.card[track[action["slot"]]]
-            slots = cs.life_slots if action["take"] == "life" else cs.work_slots
+            card = self.card[track[action["slot"]]]
+            slots = self.cards.life_slots if action["take"] == "life" else self.cards.work_slots
             req = add_costs(card.requirement if action["take"] == "life" else {},
                             slots[action["slot"]])
             gain = self.deck_value(card)
         else:
-            req = dict(cs.reunions[action["reunion"]].requirement)
+            req = dict(self.cards.reunions[action["reunion"]].requirement)
             gain = self.achievement_value(action["achievement"])
         years = payment_years(pool, req, stars)
         follow = self.best_grow(self.after(pool, req, stars), self.age + years)
@@ -276,4 +272,4 @@ class _Context:
 
     def ability_sources(self) -> list[str]:
         sources = [self.me["occupation"]] if self.me["occupation"] else []
-        return sources + [c for c in self.me["cv"] if self.game.card[c].kind == "project"]
+        return sources + [c for c in self.me["cv"] if self.card[c].kind == "project"]

@@ -125,6 +125,9 @@ class CardSet:
     reunions: Mapping[str, Reunion]
     achievements: Mapping[str, Achievement]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
+        return self  # printed cards never change: copies of a state share them
+
     def of_kind(self, kind: str) -> list[Card]:
         return [c for c in self.cards.values() if c.kind == kind and c.owner is None]
 

@@ -10,25 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine.narration import listing
+from parlour.engine.narration import listing, seat_name
 
-from .cards import CardSet, default_card_set
+from .tracks import TRACKS
+from .words import WORDS, achievement_name, amount, card_name, reunion_name
 
 Event = Mapping[str, Any]
 
 ACTS = ("take", "reunion", "grow", "colour", "rest")
 MILESTONES = (30, 40)
-TRACKS = {"life": "Life Story", "work": "Occupation & Project"}
-SINGULAR = {"money": "Money", "book": "Book", "heart": "Heart & Cross", "house": "House",
-            "smile": "Smile", "star": "Star"}
-PLURAL = {"money": "Money", "book": "Books", "heart": "Hearts & Crosses", "house": "Houses",
-          "smile": "Smiles", "star": "Stars"}
 
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str],
-            cards: CardSet | None = None) -> list[str]:
-    """What one move made public, in plain sentences (``[]`` when it showed nothing new)."""
-    t = _Teller(cards or default_card_set(), names, after)
+            words: Mapping[str, Any] = WORDS) -> list[str]:
+    """What one move made public, in plain sentences (``[]`` when it showed nothing new).
+
+    ``words`` are the card set's (:func:`parlour.games.my_story.words.card_words`)."""
+    t = _Teller(words, names, after)
     events = new_events(before, after)
     acts = [e for e in events if e.get("event") in ACTS]
     others = [e for e in events if e.get("event") not in ACTS]
@@ -67,10 +65,6 @@ def _rested(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
             and not turn.get("explored") and not turn.get("grown"))
 
 
-def amount(n: int, resource: str) -> str:
-    return f"{n} {(SINGULAR if n == 1 else PLURAL).get(resource, resource)}"
-
-
 def cost(event: Event) -> str:
     years, stars = int(event.get("years", 0)), int(event.get("stars", 0))
     parts = [f"{years} year{'' if years == 1 else 's'}"] if years else []
@@ -79,17 +73,15 @@ def cost(event: Event) -> str:
 
 
 class _Teller:
-    def __init__(self, cs: CardSet, names: Sequence[str], after: Mapping[str, Any]) -> None:
-        self.cs, self.names, self.after = cs, names, after
+    def __init__(self, words: Mapping[str, Any], names: Sequence[str],
+                 after: Mapping[str, Any]) -> None:
+        self.words, self.names, self.after = words, names, after
 
     def who(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.names[seat]
-        return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+        return seat_name(self.names, seat) if isinstance(seat, int) else "Someone"
 
     def card(self, cid: Any) -> str:
-        card = self.cs.cards.get(str(cid))
-        return card.name if card else str(cid)
+        return card_name(str(cid), self.words)
 
     def event(self, e: Event) -> list[str]:
         who, kind = self.who(e.get("seat")), e.get("event")
@@ -97,13 +89,12 @@ class _Teller:
             track = TRACKS.get(str(e.get("track")), str(e.get("track")))
             return [f"{who} takes {self.card(e.get('card'))} from the {track} track{cost(e)}."]
         if kind == "reunion":
-            reunion = self.cs.reunions.get(str(e.get("reunion")))
-            ach = self.cs.achievements.get(str(e.get("achievement")))
-            return [f"{who} attends {reunion.name if reunion else e.get('reunion')} and takes "
-                    f"the {ach.name if ach else e.get('achievement')} Achievement{cost(e)}."]
+            reunion = reunion_name(str(e.get("reunion")), self.words)
+            ach = achievement_name(str(e.get("achievement")), self.words)
+            return [f"{who} attends {reunion} and takes the {ach} Achievement{cost(e)}."]
         if kind == "grow":
-            card = self.cs.cards.get(str(e.get("card")))
-            verb = "switches to" if card and card.kind == "occupation" else "completes"
+            card = self.words["cards"].get(str(e.get("card"))) or {}
+            verb = "switches to" if card.get("kind") == "occupation" else "completes"
             return [f"{who} {verb} {self.card(e.get('card'))}{cost(e)}."]
         if kind == "colour":
             return [f"{who} colours {self.card(e.get('card'))} {e.get('colour')}."]
@@ -121,7 +112,7 @@ class _Teller:
 
     def reunions(self, age: Any) -> str:
         shown = self.after.get("reunions", []) if self.after.get("stage") == age else []
-        names = [r.name if (r := self.cs.reunions.get(str(rid))) else str(rid) for rid in shown]
+        names = [reunion_name(str(rid), self.words) for rid in shown]
         return f"Reunions open for age {age}: {listing(names)}." if names else \
             f"Reunions open for age {age}."
 

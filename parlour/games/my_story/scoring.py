@@ -8,17 +8,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour.engine import Result
 
-from .cards import COLOURS, RESOURCES, Achievement
+from .cards import COLOURS, RESOURCES, Achievement, CardSet
 from .state import MyStoryState, SeatState
-
-if TYPE_CHECKING:
-    from .rules import MyStory
 
 PENALTY = {51: -1, 52: -3, 53: -6, 54: -10}
 MOST, SECOND = 5, 2
@@ -52,53 +49,58 @@ def zone_cards(p: SeatState, zone: str) -> list[tuple[str, str]]:
     return out
 
 
-def icons(game: MyStory, cid: str, zone: str) -> Mapping[str, int]:
+def icons(cards: CardSet, cid: str, zone: str) -> Mapping[str, int]:
     """The icons that count for a card: its played icons in the deck, its Bonus in the CV."""
-    card = game.card[cid]
+    card = cards.cards[cid]
     return card.bonus if zone == "cv" else card.play
 
 
-def resource_counts(game: MyStory, p: SeatState) -> dict[str, int]:
+def resource_counts(cards: CardSet, p: SeatState) -> dict[str, int]:
+    """A player's icons of each resource, deck and CV (for the majorities)."""
     counts = dict.fromkeys(RESOURCES, 0)
     for cid, zone in zone_cards(p, "all"):
-        for r, n in icons(game, cid, zone).items():
+        for r, n in icons(cards, cid, zone).items():
             if r in counts:
                 counts[r] += n
     return counts
 
 
-def measure(game: MyStory, p: SeatState, spec: Mapping[str, Any]) -> int:
+def measure(cards: CardSet, p: SeatState, spec: Mapping[str, Any]) -> int:
     """The quantity an Achievement looks at, for one player."""
-    cards = zone_cards(p, spec["zone"])
+    held = zone_cards(p, spec["zone"])
     kinds = spec.get("kinds") or None
     if kinds:
-        cards = [(c, z) for c, z in cards if game.card[c].kind in kinds]
+        held = [(c, z) for c, z in held if cards.cards[c].kind in kinds]
     kind = spec["kind"]
     if kind == "count":
-        return len(cards)
+        return len(held)
     if kind == "icons":
-        return sum(icons(game, c, z).get(r, 0) for c, z in cards for r in spec["resources"])
-    per_colour = {col: sum(1 for c, _ in cards if col in game.colours_of(p, c))
-                  for col in COLOURS}
+        return sum(icons(cards, c, z).get(r, 0) for c, z in held for r in spec["resources"])
+    colours = [p.colours_of(cards.cards[c]) for c, _ in held]
+    per_colour = {col: sum(1 for cols in colours if col in cols) for col in COLOURS}
     if kind == "colour_max":
         return max(per_colour.values())
     if kind == "colour_sets":
         return min(per_colour.values())
     # distinct_colours: each multi-coloured card stands for one colour of the owner's choice.
-    options = [game.colours_of(p, c) for c, _ in cards if game.colours_of(p, c)]
+    options = [cols for cols in colours if cols]
     best = 0
     for pick in product(*options) if len(options) <= 10 else [tuple(o[0] for o in options)]:
         best = max(best, len(set(pick)))
     return best
 
 
-def achievement_points(game: MyStory, state: MyStoryState, seat: int, ach: Achievement) -> int:
-    value = measure(game, state.seats[seat], ach.measure)
+def achievement_points(cards: CardSet, seats: Sequence[SeatState], seat: int,
+                       ach: Achievement, value: int | None = None) -> int:
+    """What an Achievement scores for ``seat`` on these holdings (``value``: its measure
+    for that seat, when already known)."""
+    if value is None:
+        value = measure(cards, seats[seat], ach.measure)
     rule, arg = next(iter(ach.score.items()))
     if rule == "per":
         return int(arg) * value
     if rule == "most":
-        others = [measure(game, p, ach.measure) for p in state.seats]
+        others = [measure(cards, p, ach.measure) for p in seats]
         return int(arg) if value > 0 and value == max(others) else 0
     best = 0
     for threshold, vp in arg:
@@ -107,40 +109,54 @@ def achievement_points(game: MyStory, state: MyStoryState, seat: int, ach: Achie
     return best
 
 
-def score_sheet(game: MyStory, state: MyStoryState) -> dict[str, list[int]]:
+def achievements_scored(state: MyStoryState) -> list[dict[str, int]]:
+    """Per player, what each of their Achievements scores."""
+    cards = state.card_set
+    return [{a: achievement_points(cards, state.seats, s, cards.achievements[a])
+             for a in p.achievements} for s, p in enumerate(state.seats)]
+
+
+def majorities(counts: list[dict[str, int]]) -> dict[str, list[int]]:
+    """Per resource, the majority points of each player (from their icon counts)."""
+    return {r: majority_points([c[r] for c in counts]) for r in RESOURCES}
+
+
+def score_sheet(state: MyStoryState) -> dict[str, list[int]]:
     """One line per scoring area, one column per player, and the totals."""
     seats = state.seats
     sheet: dict[str, list[int]] = {a: [] for a in AREAS}
-    for s, p in enumerate(seats):
-        sheet["achievements"].append(sum(
-            achievement_points(game, state, s, game.cs.achievements[a]) for a in p.achievements))
+    for p, scored in zip(seats, achievements_scored(state), strict=True):
+        sheet["achievements"].append(sum(scored.values()))
         sheet["life_stories"].append(sum(
-            game.card[c].vp for c in deck_cards(p) if game.card[c].kind == "life_story"))
+            state.card(c).vp for c in deck_cards(p) if state.card(c).kind == "life_story"))
         sheet["projects"].append(sum(
-            game.card[c].vp for c in p.cv if game.card[c].kind == "project"))
+            state.card(c).vp for c in p.cv if state.card(c).kind == "project"))
         sheet["retirement"].append(retirement_penalty(p.age))
-    counts = [resource_counts(game, p) for p in seats]
-    majorities = [0] * len(seats)
-    for r in RESOURCES:
-        for s, pts in enumerate(majority_points([c[r] for c in counts])):
-            majorities[s] += pts
-    sheet["majorities"] = majorities
+    by_resource = majorities([resource_counts(state.card_set, p) for p in seats])
+    sheet["majorities"] = [sum(points) for points in zip(*by_resource.values(), strict=True)]
     sheet["total"] = [sum(sheet[a][s] for a in AREAS) for s in range(len(seats))]
     return sheet
 
 
-def final_result(game: MyStory, state: MyStoryState) -> Result:
-    sheet = score_sheet(game, state)
+def final_result(state: MyStoryState) -> Result:
+    """The most VP wins; a tie goes to the most CV cards, and is shared after that.
+
+    ``details`` hold the score sheet, and what makes it up: each player's icons of each
+    resource with the majority points they won, and what each Achievement scored.
+    """
+    sheet = score_sheet(state)
     totals = sheet["total"]
     best = max(totals)
     tied = [s for s, t in enumerate(totals) if t == best]
     cv_sizes = [len(p.cv) for p in state.seats]
     most_cv = max(cv_sizes[s] for s in tied)
     winners = [s for s in tied if cv_sizes[s] == most_cv]
-    counts = [resource_counts(game, p) for p in state.seats]
+    counts = [resource_counts(state.card_set, p) for p in state.seats]
     details = {
         "score_sheet": [{"area": a, "points": sheet[a]} for a in (*AREAS, "total")],
         "resource_icons": counts,
+        "majority_points": majorities(counts),
+        "achievements": achievements_scored(state),
         "cv_cards": cv_sizes,
         "ages": [p.age for p in state.seats],
         "tiebreak": "vp" if len(tied) == 1 else ("cv" if len(winners) == 1 else "shared"),

@@ -1,10 +1,33 @@
-"""My Story's state: everything about a game in progress (only ``view`` lets it out)."""
+"""My Story's state: everything about a game in progress (only the view lets it out).
+
+The state holds a reference to its card set, so every rule reaches the printed cards
+through the state it is given.
+"""
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from .cards import Card, CardSet
+
+Phase = Literal["choose", "turn", "over"]
+"""``choose``: everyone keeps one of two occupations; ``turn``: the youngest plays; ``over``."""
+
+Step = Literal["more", "choose", "convert", "act", "colour"]
+"""Where a turn is: ``more`` (play another card?), ``choose`` (a Money/House ability),
+``convert`` (House + House -> Star), ``act`` (explore or grow), ``colour`` (a Bonus
+Resource card's colour)."""
+
+# The age track.
+START_AGE = 22
+RETIREMENT_AGE = 50
+LAST_AGE = 54
+
+EVENTS_KEPT = 20
+"""How many public events the state's log keeps (the narration reads the newest)."""
 
 
 @dataclass
@@ -18,7 +41,7 @@ class SeatState:
     colours: dict[str, str] = field(default_factory=dict)  # bonus card -> its chosen colour
     achievements: list[str] = field(default_factory=list)
     gone: list[str] = field(default_factory=list)  # Young Hearts that left the game
-    age: int = 22
+    age: int = START_AGE
     stamp: int = 0  # arrival order on the age space: lower = nearer to 20
     retired: bool = False
     dealt: list[str] = field(default_factory=list)  # the two starting occupations, until chosen
@@ -30,6 +53,12 @@ class SeatState:
                          dict(self.colours), list(self.achievements), list(self.gone), self.age,
                          self.stamp, self.retired, list(self.dealt), self.pick, self.secret)
 
+    def colours_of(self, card: Card) -> tuple[str, ...]:
+        """A card's colours; a Bonus Resource card has the one its owner chose for it."""
+        if card.kind == "bonus_resource":
+            return (self.colours[card.id],) if card.id in self.colours else ()
+        return card.colours
+
 
 @dataclass
 class Turn:
@@ -38,7 +67,7 @@ class Turn:
     seat: int
     played: list[str] = field(default_factory=list)
     pool: dict[str, int] = field(default_factory=dict)
-    step: str = "more"  # more | choose | convert | act | colour
+    step: Step = "more"
     extra: int = 0  # extra cards played thanks to Smile-card abilities
     chosen: list[str] = field(default_factory=list)  # resources gained by 'choose' abilities
     converted: int = 0  # conversion abilities already resolved
@@ -71,6 +100,7 @@ class MyStoryState:
     seed: int
     rng: random.Random
     seats: list[SeatState]
+    card_set: CardSet
     life_deck: list[str] = field(default_factory=list)
     work_deck: list[str] = field(default_factory=list)
     life_track: list[str] = field(default_factory=list)
@@ -82,7 +112,7 @@ class MyStoryState:
     stage: int = 0  # 0 before the reunions open, then 30, then 40
     bonus_supply: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # face-up cards out of the game
-    phase: str = "choose"  # choose | turn | over
+    phase: Phase = "choose"
     turn: Turn | None = None
     first_round: list[int] = field(default_factory=list)
     next_stamp: int = 0
@@ -90,10 +120,9 @@ class MyStoryState:
     log: list[dict[str, Any]] = field(default_factory=list)
 
     def copy(self) -> MyStoryState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy.copy(self.rng)  # whatever generator the game uses
         return MyStoryState(
-            self.seed, rng, [s.copy() for s in self.seats], list(self.life_deck),
+            self.seed, rng, [s.copy() for s in self.seats], self.card_set, list(self.life_deck),
             list(self.work_deck), list(self.life_track), list(self.work_track),
             {k: list(v) for k, v in self.reunion_decks.items()}, list(self.achievement_deck),
             list(self.reunions), list(self.achievements), self.stage, list(self.bonus_supply),
@@ -103,3 +132,13 @@ class MyStoryState:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    def card(self, cid: str) -> Card:
+        """The printed card with this id."""
+        return self.card_set.cards[cid]
+
+    def note(self, seat: int, event: str, **data: Any) -> None:
+        """Log a public event (``seat`` -1: the table's own)."""
+        self.log.append({"seat": seat, "event": event, **data})
+        if len(self.log) > EVENTS_KEPT:
+            del self.log[0]

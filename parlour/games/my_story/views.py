@@ -2,14 +2,74 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypedDict
 
-from parlour.engine import View
+from .actions import to_act
+from .scoring import achievement_points, measure
+from .state import MyStoryState, Phase, SeatState
 
-from .state import MyStoryState, SeatState
 
-if TYPE_CHECKING:
-    from .rules import MyStory
+class SeatView(TypedDict):
+    """One player's board, as everyone sees it."""
+
+    age: int
+    stamp: int  # arrival order on the age space: lower = nearer to 20
+    retired: bool
+    occupation: str | None
+    cv: list[str]
+    colours: dict[str, str]  # Bonus Resource card -> the colour its owner chose
+    achievements: list[str]
+    discard: list[str]  # open, top card last
+    draw_count: int
+    draw_known: list[str]  # the draw pile's publicly known cards, sorted
+    unseen_in_draw: int  # 1 while the starting occupation shuffled in has not been played
+    gone: list[str]  # Young Hearts that left the game
+    chosen: bool  # has kept a starting occupation
+
+
+class Progress(TypedDict):
+    """Where an Achievement stands for the viewer: what it measures, what it scores now."""
+
+    count: int
+    points: int
+
+
+class PrivateView(TypedDict, total=False):
+    """Only the viewer's own: its draw pile's contents (never their order), its deal, and
+    its progress towards the Achievements on the board and those it holds."""
+
+    draw: list[str]
+    dealt: list[str]
+    pick: str | None
+    secret: str | None
+    progress: dict[str, Progress]
+
+
+class MyStoryView(TypedDict):
+    game: str
+    seat: int | None
+    players: int
+    phase: Phase
+    to_act: list[int]
+    turn: dict[str, Any] | None  # the active turn, all public (``Turn.to_json``)
+    turns: int
+    life_track: list[str]  # left to right
+    work_track: list[str]
+    life_deck_count: int
+    work_deck_count: int
+    stage: int  # 0 before the Reunions open, then 30, then 40
+    reunions: list[str]
+    achievements: list[str]  # on the board
+    achievement_deck_count: int
+    bonus_supply: list[str]
+    removed: list[str]  # face-up cards out of the game
+    first_round: list[int]
+    next_stamp: int
+    marker_order: list[int]  # youngest first: who plays next
+    seats: list[SeatView]
+    private: PrivateView
+    log: list[dict[str, Any]]  # recent public events
+    over: bool
 
 
 def _public_draw(p: SeatState) -> list[str]:
@@ -17,10 +77,38 @@ def _public_draw(p: SeatState) -> list[str]:
     return sorted(c for c in p.draw if c != p.secret)
 
 
-def _seat(state: MyStoryState, s: int) -> dict[str, Any]:
+def _holdings(state: MyStoryState, s: int, seen_by: int) -> SeatState:
+    """A seat's cards as ``seen_by`` knows them, the cards it is playing counted in its deck
+    (they go to its discard pile, but a Young Heart it has outgrown leaves the game): its
+    own all, another's without an unseen card."""
+    p = state.seats[s]
+    draw = list(p.draw) if s == seen_by else _public_draw(p)
+    if state.turn is not None and state.turn.seat == s:
+        draw += [c for c in state.turn.played
+                 if (leaves := state.card(c).leaves_at) is None or p.age < leaves]
+    return SeatState(draw=draw, discard=list(p.discard), cv=list(p.cv), colours=dict(p.colours))
+
+
+def progress(state: MyStoryState, seat: int) -> dict[str, Progress]:
+    """What each Achievement on the board, and each one the seat holds, measures and would
+    score if the game ended now (against what the seat can see of the others)."""
+    cards = state.card_set
+    shown = [*state.achievements, *state.seats[seat].achievements]
+    if not shown:
+        return {}
+    seats = [_holdings(state, s, seat) for s in range(state.players)]
+    out: dict[str, Progress] = {}
+    for aid in shown:
+        ach = cards.achievements[aid]
+        count = measure(cards, seats[seat], ach.measure)
+        out[aid] = {"count": count, "points": achievement_points(cards, seats, seat, ach, count)}
+    return out
+
+
+def _seat(state: MyStoryState, s: int) -> SeatView:
     p = state.seats[s]
     choosing = state.phase == "choose"
-    out: dict[str, Any] = {
+    return {
         "age": p.age,
         "stamp": p.stamp,
         "retired": p.retired,
@@ -35,18 +123,19 @@ def _seat(state: MyStoryState, s: int) -> dict[str, Any]:
         "gone": list(p.gone),
         "chosen": p.pick is not None if choosing else True,
     }
-    return out
 
 
-def view(game: MyStory, state: MyStoryState, seat: int | None) -> View:
-    me = state.seats[seat] if seat is not None else None
-    private: dict[str, Any] = {}
-    if me is not None:
+def view(state: MyStoryState, seat: int | None) -> MyStoryView:
+    """Exactly what ``seat`` (or a spectator, ``None``) may know."""
+    private: PrivateView = {}
+    if seat is not None:
+        me = state.seats[seat]
         private = {
             "draw": sorted(me.draw),
             "dealt": list(me.dealt),
             "pick": me.pick,
             "secret": me.secret,
+            "progress": progress(state, seat) if state.phase != "choose" else {},
         }
     order = sorted(range(state.players), key=lambda s: (state.seats[s].age, state.seats[s].stamp))
     return {
@@ -54,7 +143,7 @@ def view(game: MyStory, state: MyStoryState, seat: int | None) -> View:
         "seat": seat,
         "players": state.players,
         "phase": state.phase,
-        "to_act": sorted(game.to_act(state)),
+        "to_act": sorted(to_act(state)),
         "turn": state.turn.to_json() if state.turn else None,
         "turns": state.turns,
         "life_track": list(state.life_track),

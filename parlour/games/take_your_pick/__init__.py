@@ -1,9 +1,21 @@
-"""Take Your Pick (3–10 players): predict which of two phrases the Subject picks."""
+"""Take Your Pick (3–10 players): predict which of two phrases the Subject picks.
 
+The rules are in ``rules.py``; this package wires in what depends on them.
+"""
+
+from .bots import PersonaAgent
 from .content import BUILTIN, TRAITS, check_deck
-from .rules import TakeYourPick, TakeYourPickState, subject_points
+from .determinize import determinize
+from .narrate import narrate
+from .rules import TakeYourPick, TakeYourPickState, TakeYourPickView, subject_points
+from .words import WORDS
 
-GAME = TakeYourPick()
+GAME = TakeYourPick().wire(
+    narrate=narrate,
+    determinize=determinize,
+    bots={"persona": PersonaAgent},
+    words=WORDS,
+)
 
-__all__ = ["BUILTIN", "GAME", "TRAITS", "TakeYourPick", "TakeYourPickState", "check_deck",
-           "subject_points"]
+__all__ = ["BUILTIN", "GAME", "TRAITS", "TakeYourPick", "TakeYourPickState", "TakeYourPickView",
+           "check_deck", "subject_points"]

@@ -12,6 +12,8 @@ from typing import Any
 
 from parlour.engine.narration import counted, game_over
 
+from .words import POINT, ROLES
+
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
             names: Sequence[str]) -> list[str]:
@@ -46,8 +48,8 @@ def _pick_line(read: Mapping[str, Any], reads: Sequence[Mapping[str, Any]],
     said = (f"{names[read['subject']]} picks {_quote(read['pick'])}; {reader} predicted"
             f" {_quote(read['guess'])}")
     if read["correct"]:
-        return f"{said}: right ({counted(points, 'point')} this round)."
-    return f"{said}: wrong, so {reader}'s turn ends with {counted(points, 'point')}."
+        return f"{said}: right ({counted(points, POINT)} this round)."
+    return f"{said}: wrong, so {reader}'s turn ends with {counted(points, POINT)}."
 
 
 def _round_end_lines(before: Mapping[str, Any], after: Mapping[str, Any],
@@ -56,12 +58,13 @@ def _round_end_lines(before: Mapping[str, Any], after: Mapping[str, Any],
         return []
     last = after["rounds"][-1]
     subject = last["subject"]
-    lines = [f"Round {last['round']} is over: {names[subject]}, the Subject, scores"
-             f" {counted(last['scores'][subject], 'point')}."]
+    lines = [f"Round {last['round']} is over: {names[subject]}, the {ROLES['subject']}, scores"
+             f" {counted(last['scores'][subject], POINT)}."]
     if after["over"]:
         scores = [seat["score"] for seat in after["seats"]]
         winners = [s for s, score in enumerate(scores) if score == max(scores)]
-        lines.append(game_over(names, winners, counted(max(scores), "point")))
+        lines.append(game_over(names, winners, counted(max(scores), POINT)))
     elif after["round"] != before["round"]:
-        lines.append(f"Round {after['round']}: {names[after['subject']]} is the Subject.")
+        lines.append(f"Round {after['round']}: {names[after['subject']]}"
+                     f" is the {ROLES['subject']}.")
     return lines

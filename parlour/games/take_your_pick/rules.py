@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from parlour.engine import (
     Action,
@@ -36,16 +36,51 @@ from parlour.engine import (
     Option,
     Result,
     View,
+    generator,
     require_keys,
 )
 
 from .content import BUILTIN, Card, Deck, DeckError, check_deck
-from .narrate import narrate
 
 STANDARD = "standard"
 LARGE_GROUP = "large-group"
 CARDS_PER_READER = {STANDARD: 3, LARGE_GROUP: 1}
-ARRANGE, READ, OVER = "arrange", "read", "over"
+ARRANGE_TASK = ("Predict the Subject's pick on each card, and read your surest first:"
+                " the first miss ends your turn")
+
+Phase = Literal["arrange", "read", "over"]
+ARRANGE: Phase = "arrange"
+READ: Phase = "read"
+OVER: Phase = "over"
+
+
+class Read(TypedDict):
+    """One card read to the Subject, public once answered."""
+
+    round: int
+    subject: int
+    reader: int
+    card: list[str]
+    guess: str
+    pick: str
+    correct: bool
+
+
+class HeldHand(TypedDict):
+    """A hand a reader was dealt: its cards (in reading order once arranged) and the
+    reader's predictions for them. Only that reader ever sees it whole."""
+
+    round: int
+    cards: list[list[str]]
+    guesses: list[str] | None
+
+
+class PlayedRound(TypedDict):
+    """A finished round: who was the Subject and every seat's points in it."""
+
+    round: int
+    subject: int
+    scores: list[int]
 
 
 # -- the state ------------------------------------------------------------------
@@ -55,7 +90,8 @@ class TakeYourPickState:
 
     Cards are numbers indexing ``cards``. ``draw`` is top first. A reader's
     ``hands`` entry holds their unread cards: in deal order until they arrange
-    them, then in reading order with ``guesses`` aligned to it.
+    them, then in reading order with ``guesses`` aligned to it. ``held`` keeps every
+    hand each seat was dealt, read or not: what the seat has seen stays in its view.
     """
 
     players: int
@@ -71,12 +107,13 @@ class TakeYourPickState:
     guesses: list[list[str] | None] = field(default_factory=list)
     round: int = 0
     subject: int = 0
-    phase: str = ARRANGE
+    phase: Phase = ARRANGE
     scores: list[int] = field(default_factory=list)
     round_scores: list[int] = field(default_factory=list)
     missed: list[bool] = field(default_factory=list)
-    reads: list[dict[str, Any]] = field(default_factory=list)
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+    reads: list[Read] = field(default_factory=list)
+    rounds: list[PlayedRound] = field(default_factory=list)
+    held: list[list[HeldHand]] = field(default_factory=list)
 
     @property
     def per_reader(self) -> int:
@@ -158,7 +195,7 @@ class TakeYourPick(Game[TakeYourPickState]):
     )
 
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> TakeYourPickState:
-        rng = random.Random(seed)
+        rng = generator(seed)
         variant = options["variant"]
         if options["deck"] is not None:
             cards = _deck_option(options["deck"], players, CARDS_PER_READER[variant])
@@ -177,7 +214,7 @@ class TakeYourPick(Game[TakeYourPickState]):
         state = TakeYourPickState(
             players=players, variant=variant, subject_turns=options["subject_turns"],
             first_subject=first, cards=cards, rng=rng, draw=draw,
-            scores=[0] * players,
+            scores=[0] * players, held=[[] for _ in range(players)],
         )
         _start_round(state)
         return state
@@ -198,7 +235,8 @@ class TakeYourPick(Game[TakeYourPickState]):
             return Legal(choices=[])
         if state.phase == ARRANGE:
             cards = [list(state.cards[c]) for c in state.hands[seat]]
-            return Legal(spec=Arrangement("guesses", cards=cards))
+            return Legal(spec=Arrangement("guesses", cards=cards, label=ARRANGE_TASK,
+                                          about={"subject": state.subject}))
         a, b = _card_being_read(state)
         return Legal(choices=[{"pick": a}, {"pick": b}])
 
@@ -214,6 +252,7 @@ class TakeYourPick(Game[TakeYourPickState]):
             order, guesses = _parse_guesses(state, seat, action["guesses"])
             state.hands[seat] = order
             state.guesses[seat] = guesses
+            _keep_hand(state, seat, guesses)
             if all(state.guesses[r] is not None
                    for r in reading_order(state.players, state.subject)):
                 state.phase = READ
@@ -226,9 +265,6 @@ class TakeYourPick(Game[TakeYourPickState]):
     def view(self, state: TakeYourPickState, seat: int | None) -> View:
         return _view(state, seat)
 
-    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
-        return narrate(before, after, names)
-
     def is_over(self, state: TakeYourPickState) -> bool:
         return state.phase == OVER
 
@@ -237,17 +273,6 @@ class TakeYourPick(Game[TakeYourPickState]):
             return None
         return Result.highest_wins(state.scores, {"variant": state.variant,
                                                   "rounds": copy.deepcopy(state.rounds)})
-
-    # -- for bots and search ----------------------------------------------------
-    def determinize(self, view: View, seat: int, rng: random.Random) -> TakeYourPickState:
-        from .knowledge import determinize
-
-        return determinize(view, seat, rng)
-
-    def bots(self) -> Mapping[str, Any]:
-        from .bots import PersonaAgent
-
-        return {"persona": PersonaAgent}
 
 
 # -- validating input ----------------------------------------------------------------
@@ -308,6 +333,20 @@ def _start_round(state: TakeYourPickState) -> None:
     for _ in range(state.per_reader):
         for reader in reading_order(state.players, state.subject):
             state.hands[reader].append(_draw_card(state))
+    for reader in reading_order(state.players, state.subject):
+        _keep_hand(state, reader, None)
+
+
+def _keep_hand(state: TakeYourPickState, seat: int, guesses: list[str] | None) -> None:
+    """Keep the seat's hand of this round as it now stands (in reading order once
+    arranged), replacing what was kept of it before."""
+    kept: HeldHand = {"round": state.round, "guesses": None if guesses is None else list(guesses),
+                      "cards": [list(state.cards[c]) for c in state.hands[seat]]}
+    held = state.held[seat]
+    if held and held[-1]["round"] == state.round:
+        held[-1] = kept
+    else:
+        held.append(kept)
 
 
 def _draw_card(state: TakeYourPickState) -> int:
@@ -368,14 +407,74 @@ def _end_round(state: TakeYourPickState) -> None:
 
 
 # -- what a seat may see ---------------------------------------------------------------
-def copy_reads(reads: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def copy_reads(reads: list[Read]) -> list[Read]:
     """An independent copy of the log of read cards (faster than a deep copy)."""
     return [{**r, "card": list(r["card"])} for r in reads]
 
 
-def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> dict[str, Any]:
+class SeatView(TypedDict):
     """What everyone may know of one seat."""
-    role = None if state.phase == OVER else "subject" if s == state.subject else "reader"
+
+    role: Literal["subject", "reader"] | None  # None once the game is over
+    score: int
+    round_score: int
+    hand_count: int
+    arranged: bool
+    missed: bool
+
+
+class Reading(TypedDict):
+    """The card being read now: its reader, its phrases in the deck's order, its number."""
+
+    reader: int
+    card: list[str]
+    number: int
+
+
+class HeldView(HeldHand):
+    """A hand the seat held, and how many of its cards were read (the rest, after a
+    miss, went to the discard pile unread)."""
+
+    read: int
+
+
+class TakeYourPickView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) may know."""
+
+    game: str
+    seat: int | None
+    players: int
+    variant: str
+    cards_per_reader: int
+    subject_turns: int
+    first_subject: int
+    round: int
+    rounds_total: int
+    subject: int
+    phase: Phase
+    reading: Reading | None
+    hand: list[list[str]]  # the seat's unread cards, in reading order once arranged
+    guesses: list[str] | None  # the seat's predictions for them, once arranged
+    held: list[HeldView]  # every hand the seat was dealt, read or not (its own eyes only)
+    seats: list[SeatView]
+    deck_size: int
+    draw_count: int
+    discard_count: int
+    reads: list[Read]
+    rounds: list[PlayedRound]
+    over: bool
+
+
+def _held_view(state: TakeYourPickState, seat: int) -> list[HeldView]:
+    read = Counter(r["round"] for r in state.reads if r["reader"] == seat)
+    return [{"round": h["round"], "cards": [list(c) for c in h["cards"]],
+             "guesses": None if h["guesses"] is None else list(h["guesses"]),
+             "read": read[h["round"]]} for h in state.held[seat]]
+
+
+def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> SeatView:
+    role: Literal["subject", "reader"] | None = (
+        None if state.phase == OVER else "subject" if s == state.subject else "reader")
     # While cards are read, the Subject's round score is what they would earn now.
     during = role == "subject" and state.phase == READ
     return {
@@ -388,7 +487,7 @@ def _seat_view(state: TakeYourPickState, s: int, provisional: int) -> dict[str, 
     }
 
 
-def _view(state: TakeYourPickState, seat: int | None) -> View:
+def _view(state: TakeYourPickState, seat: int | None) -> TakeYourPickView:
     reader = current_reader(state)
     readers = reading_order(state.players, state.subject)
     provisional = subject_points(state.variant, [state.round_scores[r] for r in readers])
@@ -415,6 +514,7 @@ def _view(state: TakeYourPickState, seat: int | None) -> View:
         "hand": [list(state.cards[c]) for c in state.hands[seat]] if mine and seat is not None
         else [],
         "guesses": list(own_guesses) if own_guesses is not None else None,
+        "held": [] if seat is None else _held_view(state, seat),
         "seats": seats,
         "deck_size": len(state.cards),
         "draw_count": len(state.draw),

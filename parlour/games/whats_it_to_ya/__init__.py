@@ -1,9 +1,29 @@
-"""What's It to Ya? (3–6 players): rank five words in secret; guess the dealer's ranking."""
+"""What's It to Ya? (3–6 players): rank five words in secret; guess the dealer's ranking.
 
+The rules are in ``rules.py``; this package wires in what depends on them.
+"""
+
+from .bots import PersonaAgent
 from .content import STANDARD, Card, Deck, DeckDataError, load_deck, parse_deck
-from .rules import SPLIT, WhatsItToYa, WityState, count_correct, score_round, split_cards
+from .determinize import determinize
+from .narrate import narrate
+from .rules import (
+    SPLIT,
+    WhatsItToYa,
+    WhatsItToYaState,
+    WhatsItToYaView,
+    count_correct,
+    score_round,
+    split_cards,
+)
+from .words import WORDS
 
-GAME = WhatsItToYa()
+GAME = WhatsItToYa().wire(
+    narrate=narrate,
+    determinize=determinize,
+    bots={"persona": PersonaAgent},
+    words=WORDS,
+)
 
 __all__ = [
     "GAME",
@@ -13,7 +33,8 @@ __all__ = [
     "Deck",
     "DeckDataError",
     "WhatsItToYa",
-    "WityState",
+    "WhatsItToYaState",
+    "WhatsItToYaView",
     "count_correct",
     "load_deck",
     "parse_deck",

@@ -1,11 +1,11 @@
 """The word cards: a JSON data file, loaded and validated at start.
 
-The file holds ``categories`` (names) and ``cards``: 180 cards, each with a
+The file holds ``categories`` (names) and ``cards``: 200 cards, each with a
 ``front`` and a ``back`` side, and each side one ``word`` with its
 ``category``. Every word in the file is different (case and spacing ignored).
 
 >>> len(STANDARD.cards), len(STANDARD.words("back")), len(STANDARD.category)
-(180, 180, 360)
+(200, 200, 400)
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from typing import Any
 
 from parlour.engine import ParlourError
 
-CARD_COUNT = 180
+CARD_COUNT = 200
+"""The printed game has 180 cards; ours has 20 more, of everyday moments (see docs/rulings.md)."""
 MAX_WORD_LENGTH = 40
 DATA_FILE = Path(__file__).with_name("cards.json")
 

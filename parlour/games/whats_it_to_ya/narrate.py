@@ -11,6 +11,8 @@ from typing import Any
 
 from parlour.engine.narration import counted, game_over, listing, seat_name
 
+from .words import CARD
+
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
             names: Sequence[str]) -> list[str]:
@@ -22,7 +24,7 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
     out = [_reveal(entry, names), _outcome(entry, after, names)]
     if after.get("over"):
         winners = list(after.get("winners") or [])
-        top = counted(after["cards_won"][winners[0]], "card") if winners else ""
+        top = counted(after["cards_won"][winners[0]], CARD) if winners else ""
         out.append(game_over(names, winners, top))
     elif after["dealer"] is not None and after["table"]:
         out.append(f"Round {after['round']}: {seat_name(names, after['dealer'])} deals"
@@ -50,10 +52,10 @@ def _outcome(entry: Mapping[str, Any], after: Mapping[str, Any], names: Sequence
     if len(winners) == 1:
         seat = winners[0]
         return (f"{seat_name(names, seat)} takes all five cards and now has"
-                f" {counted(after['cards_won'][seat], 'card')}.")
+                f" {counted(after['cards_won'][seat], CARD)}.")
     takes = ", ".join(
         f"{seat_name(names, s)} takes {listing(entry['awarded'][s])}"
-        f" (now {counted(after['cards_won'][s], 'card')})" for s in winners)
+        f" (now {counted(after['cards_won'][s], CARD)})" for s in winners)
     dropped = entry["discarded"]
     if not dropped:
         return f"Tied with {entry['best']} correct: {takes}."

@@ -19,25 +19,22 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from parlour.engine import (
     Action,
     Game,
     InvalidOptions,
     Legal,
-    MalformedAction,
     Option,
     Ranking,
     Result,
     View,
-    require_keys,
+    generator,
 )
 
 from .content import STANDARD, DeckDataError, check_word, norm
-from .narrate import narrate
 
 # -- the game's facts -------------------------------------------------------------
 CARDS_PER_ROUND = 5
@@ -74,11 +71,37 @@ def clockwise_from(dealer: int, players: int) -> list[int]:
     return [(dealer + k) % players for k in range(1, players)]
 
 
-def score_round(dealer: int, rankings: list[list[str]]) -> dict[str, Any]:
+class RoundOutcome(TypedDict):
+    """How one round's five cards went: correct answers per seat (``None`` for the dealer),
+    the best count, the tied best (clockwise from the dealer's left), the cards each took
+    and the cards discarded."""
+
+    correct: list[int | None]
+    best: int
+    winners: list[int]
+    awarded: list[list[str]]
+    discarded: list[str]
+
+
+class PlayedRound(RoundOutcome):
+    """A finished round as everyone sees it afterwards: every ranking face up."""
+
+    round: int
+    dealer: int
+    cards: list[str]
+    rankings: list[list[str]]
+    dealer_discarded: str | None
+
+
+def score_round(dealer: int, rankings: list[list[str]]) -> RoundOutcome:
     """Who wins which of the five cards, from every seat's ranking (the dealer's included).
 
     The tied best take cards in the dealer's order (their #1 first), handed
     round clockwise from the dealer's left; the rest are discarded.
+
+    >>> score_round(0, [["a", "b", "c", "d", "e"], ["a", "b", "c", "e", "d"],
+    ...                 ["e", "d", "c", "b", "a"]])["awarded"]
+    [[], ['a', 'b', 'c', 'd', 'e'], []]
     """
     players = len(rankings)
     order = rankings[dealer]
@@ -100,7 +123,7 @@ def score_round(dealer: int, rankings: list[list[str]]) -> dict[str, Any]:
 
 # -- the state -----------------------------------------------------------------------
 @dataclass
-class WityState:
+class WhatsItToYaState:
     """Everything about a game in progress; only :meth:`WhatsItToYa.view` lets it out."""
 
     seed: int
@@ -116,7 +139,7 @@ class WityState:
     rankings: list[list[str] | None] = field(default_factory=list)
     won: list[list[str]] = field(default_factory=list)
     discarded: list[str] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[PlayedRound] = field(default_factory=list)
     over: bool = False
     # The history as JSON, kept with it: every view hands out a fresh copy of it.
     history_json: str = "[]"
@@ -155,7 +178,7 @@ def _shuffled_deck(rng: random.Random, side: str) -> list[str]:
 
 
 # -- the game --------------------------------------------------------------------------
-class WhatsItToYa(Game[WityState]):
+class WhatsItToYa(Game[WhatsItToYaState]):
     """The rules of What's It to Ya?, on the engine contract."""
 
     id = "whats-it-to-ya"
@@ -173,8 +196,8 @@ class WhatsItToYa(Game[WityState]):
                "or random (drawn per card)", choices=SIDES),
     )
 
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> WityState:
-        rng = random.Random(seed)
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> WhatsItToYaState:
+        rng = generator(seed)
         turns = options["dealer_turns"]
         first = options["first_dealer"]
         if first is not None and first >= players:
@@ -185,96 +208,74 @@ class WhatsItToYa(Game[WityState]):
             deck = _stacked_deck(options["deck"], CARDS_PER_ROUND * players * turns)
         else:
             deck = _shuffled_deck(rng, options["side"])
-        state = WityState(seed=seed, rng=rng, players=players, dealer_turns=turns,
-                          side=options["side"], first_dealer=first, deck=deck,
-                          total_cards=len(deck), dealer=first,
-                          won=[[] for _ in range(players)])
+        state = WhatsItToYaState(seed=seed, rng=rng, players=players, dealer_turns=turns,
+                                 side=options["side"], first_dealer=first, deck=deck,
+                                 total_cards=len(deck), dealer=first,
+                                 won=[[] for _ in range(players)])
         _deal(state)
         return state
 
-    def players(self, state: WityState) -> int:
+    def players(self, state: WhatsItToYaState) -> int:
         return state.players
 
-    def to_act(self, state: WityState) -> frozenset[int]:
+    def to_act(self, state: WhatsItToYaState) -> frozenset[int]:
         if state.over:
             return frozenset()
         return frozenset(s for s in range(state.players) if state.rankings[s] is None)
 
-    def legal(self, state: WityState, seat: int) -> Legal:
+    def legal(self, state: WhatsItToYaState, seat: int) -> Legal:
         if seat not in self.to_act(state):
             return Legal(choices=[])
-        return Legal(spec=Ranking("rank", items=list(state.table)))
+        return Legal(spec=ranking_spec(state, seat))
 
-    def advance(self, state: WityState, seat: int, action: Action) -> None:
-        ranking = read_ranking(action, state.table)
-        state.rankings[seat] = ranking
+    def advance(self, state: WhatsItToYaState, seat: int, action: Action) -> None:
+        state.rankings[seat] = ranking_spec(state, seat).read(action)
         if all(r is not None for r in state.rankings):
             _end_round(state)
 
-    def view(self, state: WityState, seat: int | None) -> View:
+    def view(self, state: WhatsItToYaState, seat: int | None) -> View:
         return _view(state, seat)
 
-    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
-        return narrate(before, after, names)
-
-    def is_over(self, state: WityState) -> bool:
+    def is_over(self, state: WhatsItToYaState) -> bool:
         return state.over
 
-    def result(self, state: WityState) -> Result | None:
-        if not state.over:
-            return None
-        scores = [len(cards) for cards in state.won]
-        details = {"cards_won": scores, "discarded": len(state.discarded),
-                   "rounds": _copy_history(state)}
-        return Result.highest_wins(scores, details)
-
-    # -- for bots and search ------------------------------------------------------------
-    def rollout_action(self, state: WityState, seat: int, rng: random.Random) -> Action:
-        items = list(state.table)
-        rng.shuffle(items)
-        return {"rank": items}
-
-    def determinize(self, view: View, seat: int, rng: random.Random) -> WityState:
-        from .knowledge import determinize
-
-        return determinize(view, seat, rng)
-
-    def bots(self) -> Mapping[str, Any]:
-        from .bots import PersonaAgent
-
-        return {"persona": PersonaAgent}
+    def result(self, state: WhatsItToYaState) -> Result | None:
+        return final_result(state) if state.over else None
 
 
-def read_ranking(action: Action, table: list[str]) -> list[str]:
-    """The ranking in an action, checked against the five words shown; words as printed."""
-    require_keys(action, ["rank"])
-    ranking = action["rank"]
-    shown = ", ".join(table)
-    if not isinstance(ranking, list) or not all(isinstance(w, str) for w in ranking):
-        raise MalformedAction(f"'rank' must list the five words shown, most important first"
-                              f" ({shown})")
-    printed = {norm(w): w for w in table}
-    out: list[str] = []
-    for word in ranking:
-        if norm(word) not in printed:
-            raise MalformedAction(f"{word!r} is not one of the five words shown ({shown})")
-        if printed[norm(word)] in out:
-            raise MalformedAction(f"{word!r} is ranked twice: rank each word shown once")
-        out.append(printed[norm(word)])
-    if len(out) != CARDS_PER_ROUND:
-        raise MalformedAction(f"rank all five words shown, most important first ({shown});"
-                              f" got {len(out)}")
-    return out
+def final_result(state: WhatsItToYaState) -> Result:
+    """Most cards won wins; a tie shares the victory."""
+    scores = [len(cards) for cards in state.won]
+    details = {"cards_won": scores, "discarded": len(state.discarded),
+               "rounds": _copy_history(state)}
+    return Result.highest_wins(scores, details)
+
+
+DEALER_TASK = "Your own ranking — what matters most to you first"
+GUESSER_TASK = "Your guess at the dealer's ranking — what matters most to them first"
+
+
+def ranking_spec(state: WhatsItToYaState, seat: int) -> Ranking:
+    """What a seat that may rank gives: every word on the table, most important first.
+
+    The label says what the ranking is for (the dealer's own, or a guess at the
+    dealer's); ``about`` tells front ends the seat's role and whose ranking is guessed,
+    so they can name the dealer.
+    """
+    role = "dealer" if seat == state.dealer else "guesser"
+    return Ranking("rank", items=list(state.table),
+                   label=DEALER_TASK if role == "dealer" else GUESSER_TASK,
+                   about={"role": role, "dealer": state.dealer})
 
 
 # -- how a round unfolds ------------------------------------------------------------------
-def _deal(state: WityState) -> None:
+def _deal(state: WhatsItToYaState) -> None:
     state.table = state.deck[:CARDS_PER_ROUND]
     del state.deck[:CARDS_PER_ROUND]
     state.rankings = [None] * state.players
 
 
-def _end_round(state: WityState) -> None:
+def _end_round(state: WhatsItToYaState) -> None:
     rankings = [list(r) for r in state.rankings if r is not None]
     outcome = score_round(state.dealer, rankings)
     for seat, cards in enumerate(outcome["awarded"]):
@@ -297,16 +298,41 @@ def _end_round(state: WityState) -> None:
     _deal(state)
 
 
-def _copy_history(state: WityState) -> list[dict[str, Any]]:
+def _copy_history(state: WhatsItToYaState) -> list[PlayedRound]:
     # Decoding the kept JSON: a deep copy several times faster than copy.deepcopy.
-    history: list[dict[str, Any]] = json.loads(state.history_json)
+    history: list[PlayedRound] = json.loads(state.history_json)
     return history
 
 
 # -- what a seat may see ----------------------------------------------------------------------
-def _view(state: WityState, seat: int | None) -> View:
+class WhatsItToYaView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) may know."""
+
+    game: str
+    seat: int | None
+    players: int
+    round: int
+    rounds: int
+    dealer_turns: int
+    side: str
+    first_dealer: int
+    dealer: int | None  # None once the game is over
+    deck_count: int
+    total_cards: int
+    table: list[str]
+    submitted: list[bool]  # who has ranked this round (what they ranked stays secret)
+    my_ranking: list[str] | None  # the seat's own ranking this round, once given
+    won: list[list[str]]
+    cards_won: list[int]
+    discarded: list[str]
+    history: list[PlayedRound]  # every finished round, rankings face up
+    over: bool
+    winners: list[int] | None
+
+
+def _view(state: WhatsItToYaState, seat: int | None) -> WhatsItToYaView:
     mine = state.rankings[seat] if seat is not None and not state.over else None
-    result = WhatsItToYa().result(state) if state.over else None
+    winners = Result.highest_wins([len(cards) for cards in state.won]).winners
     return {
         "game": WhatsItToYa.id,
         "seat": seat,
@@ -320,7 +346,6 @@ def _view(state: WityState, seat: int | None) -> View:
         "deck_count": len(state.deck),
         "total_cards": state.total_cards,
         "table": list(state.table),
-        # Whether a seat has ranked is public; what it ranked is not, until the reveal.
         "submitted": [r is not None for r in state.rankings] if not state.over
         else [False] * state.players,
         "my_ranking": list(mine) if mine is not None else None,
@@ -329,5 +354,5 @@ def _view(state: WityState, seat: int | None) -> View:
         "discarded": list(state.discarded),
         "history": _copy_history(state),
         "over": state.over,
-        "winners": result.winners if result is not None else None,
+        "winners": winners if state.over else None,
     }

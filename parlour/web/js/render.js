@@ -37,7 +37,12 @@ export function tree(value, ctx, key = "") {
   return h("span", {}, show(value));
 }
 
-/** Places where something hidden became visible: the generic way to show reveals. */
+/**
+ * Places where something hidden became visible: the generic way to show reveals.
+ * Hidden means null in this seat's view. What only this seat sees (its hand, say) is
+ * never hidden from it, and what is new (a card just dealt, a new section) was not
+ * there before, so neither counts: no key needs a special case.
+ */
 export function reveals(before, after, path = []) {
   if (before === undefined) return [];
   const out = [];
@@ -46,10 +51,7 @@ export function reveals(before, after, path = []) {
   } else if (Array.isArray(after) && Array.isArray(before)) {
     after.forEach((v, i) => out.push(...reveals(before[i], v, [...path, i])));
   } else if (after && typeof after === "object" && before && typeof before === "object") {
-    for (const k of Object.keys(after)) {
-      if (k === "hand") continue;
-      out.push(...reveals(before[k], after[k], [...path, k]));
-    }
+    for (const k of Object.keys(after)) out.push(...reveals(before[k], after[k], [...path, k]));
   }
   return out;
 }

@@ -68,8 +68,9 @@ async function send(message) {
   return reply;
 }
 
+/** The seats' names: once the game has started the server names every seat (its one place for that). */
 function names(room) {
-  return room.seats.map((s, i) => s.name || `Seat ${i + 1}`);
+  return room.seats.map((s) => s.name);
 }
 
 // -- drawing --------------------------------------------------------------------------

@@ -5,35 +5,40 @@ from __future__ import annotations
 import pytest
 
 from parlour.bots import make_agent
-from parlour.engine import Match
+from parlour.engine import Match, Result, play
 from parlour.games.my_story import GAME as G
 from parlour.games.my_story.state import MyStoryState
 
 
-def play(bots: list[str], seed: int) -> Match[MyStoryState]:
+def played(bots: list[str], seed: int) -> tuple[Match[MyStoryState], Result]:
+    """A whole game between these bots (an illegal move would raise)."""
     match: Match[MyStoryState] = Match.new(G, len(bots), None, seed)
-    agents = [make_agent(G, b, s, seed * 7 + s) for s, b in enumerate(bots)]
-    while not match.over:
-        seat = min(match.to_act)
-        action = agents[seat].act(match.view(seat), match.legal(seat))
-        assert action in (match.legal(seat).choices or [])
-        match.act(seat, action)
-    return match
+    result = play(match, [make_agent(G, b, s, seed * 7 + s) for s, b in enumerate(bots)])
+    return match, result
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_heuristic_plays_whole_games_legally(players: int) -> None:
-    match = play(["heuristic"] * players, seed=players)
-    result = match.result()
-    assert result is not None and result.winners
+    match, result = played(["heuristic"] * players, seed=players)
+    sheet = {line["area"]: line["points"] for line in result.details["score_sheet"]}
+    # Everyone retired (at 50 or later), and the totals decide the winner.
+    assert all(50 <= p.age <= 54 and p.retired for p in match.state.seats)
+    assert result.scores == [float(t) for t in sheet["total"]]
+    top = [s for s, t in enumerate(result.scores) if t == max(result.scores)]
+    cv = result.details["cv_cards"]
+    assert result.winners == [s for s in top if cv[s] == max(cv[t] for t in top)]
+    # Each total adds up its areas; late retirement costs what the rulebook says.
+    areas = ("achievements", "life_stories", "projects", "majorities", "retirement")
+    for s, p in enumerate(match.state.seats):
+        assert sheet["total"][s] == sum(sheet[a][s] for a in areas) > 0
+        assert sheet["retirement"][s] == {50: 0, 51: -1, 52: -3, 53: -6, 54: -10}[p.age]
 
 
 def test_heuristic_beats_random() -> None:
     wins = 0
     for seed in range(10):
         seats = ["heuristic", "random"] if seed % 2 == 0 else ["random", "heuristic"]
-        result = play(seats, seed).result()
-        assert result is not None
+        _, result = played(seats, seed)
         wins += seats.index("heuristic") in result.winners
     assert wins >= 9
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-from parlour.engine import Action
+from parlour.engine import Action, Match, RandomAgent, play
 from parlour.games.my_story import GAME as G
-from parlour.games.my_story import rules
 from parlour.games.my_story.narrate import new_events
-from parlour.games.my_story.state import MyStoryState
+from parlour.games.my_story.state import EVENTS_KEPT, MyStoryState
+from parlour.games.my_story.turns import start_turn
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 STARTERS = ["hobby@0", "salary-a@0", "salary-b@0", "best-friends@0"]
@@ -33,7 +32,7 @@ def stage(state: MyStoryState, seat: int, draw_top_first: list[str],
     p.cv, p.occupation = list(cv), occupation
     p.draw, p.discard, p.secret = list(reversed(draw_top_first)), [], None
     state.turn = None
-    rules._start_turn(G, state, seat)
+    start_turn(state, seat)
 
 
 def told(state: MyStoryState, seat: int, action: Action) -> list[str]:
@@ -183,8 +182,8 @@ def test_the_last_retirement_ends_the_game() -> None:
 def test_a_rest_is_found_in_a_full_log_of_identical_rests() -> None:
     rest = {"seat": 0, "event": "rest"}
     turn = {"seat": 0, "explored": False, "grown": False}
-    before = {"log": [rest] * rules.LOG_KEEP, "turn": turn, "turns": 40}
-    after = {"log": [rest] * rules.LOG_KEEP, "turn": turn, "turns": 41}
+    before = {"log": [rest] * EVENTS_KEPT, "turn": turn, "turns": 40}
+    after = {"log": [rest] * EVENTS_KEPT, "turn": turn, "turns": 41}
     assert new_events(before, after) == [rest]
     assert new_events(before, {**after, "turns": 40}) == []
 
@@ -192,12 +191,12 @@ def test_a_rest_is_found_in_a_full_log_of_identical_rests() -> None:
 def test_a_move_in_a_full_log_finds_only_its_own_events() -> None:
     state = started()
     state.log = [{"seat": -1, "event": "daydream", "cards": [f"X{i}"]}
-                 for i in range(rules.LOG_KEEP)]
+                 for i in range(EVENTS_KEPT)]
     stage(state, 0, STARTERS)
     before = G.view(state, None)
     G.apply(state, 0, {"take": "life", "slot": 0, "stars": 0})
     after = G.view(state, None)
-    assert len(after["log"]) == rules.LOG_KEEP
+    assert len(after["log"]) == EVENTS_KEPT
     assert new_events(before, after) == [
         {"seat": 0, "event": "take", "card": "L16", "slot": 0, "track": "life", "years": 3,
          "stars": 0}]
@@ -211,30 +210,36 @@ MAIN_VERBS = {"take": (" takes ",), "grow": (" completes ", " switches to "),
 def mentioned_names_are_public(sentence: str, public: str) -> bool:
     """Each card, Reunion or Achievement named must have an id in the view."""
     named: dict[str, set[str]] = {}
-    things: list[Any] = [*G.cs.cards.values(), *G.cs.reunions.values(),
-                         *G.cs.achievements.values()]
+    things: list[Any] = [*G.card_set.cards.values(), *G.card_set.reunions.values(),
+                         *G.card_set.achievements.values()]
     for thing in things:
         named.setdefault(thing.name, set()).add(thing.id)
     return all(any(f'"{i}"' in public for i in ids)
                for name, ids in named.items() if name in sentence)
 
 
+class Listener:
+    """Hears every move of a match narrated, and checks what it is told."""
+
+    def __init__(self, match: Match[MyStoryState]) -> None:
+        self.match, self.public, self.told = match, match.view(None), list[str]()
+
+    def __call__(self, seat: int, action: Action) -> None:
+        after = self.match.view(None)
+        self.told = G.narrate(self.public, after, NAMES[:self.match.record.players])
+        self.public = after
+        text = json.dumps(after)
+        assert all(mentioned_names_are_public(s, text) for s in self.told), self.told
+        key = next(iter(action))
+        if key in MAIN_VERBS:  # the move's own event is told exactly once
+            assert sum(s.startswith(NAMES[seat] + " ") and any(v in s for v in MAIN_VERBS[key])
+                       for s in self.told) == 1, self.told
+
+
 def test_random_games_narrate_every_move_from_public_facts_only() -> None:
     for seed in range(6):
         players = 2 + seed % 3
-        state = G.setup(players, seed=seed)
-        rng = random.Random(seed)
-        while not G.is_over(state):
-            seat = min(G.to_act(state))
-            action = rng.choice(G.legal_actions(state, seat))
-            before = G.view(state, None)
-            G.apply(state, seat, action)
-            after = G.view(state, None)
-            told = G.narrate(before, after, NAMES[:players])
-            public = json.dumps(after)
-            assert all(mentioned_names_are_public(s, public) for s in told), told
-            key = next(iter(action))
-            if key in MAIN_VERBS:  # the move's own event is told exactly once
-                assert sum(s.startswith(NAMES[seat] + " ") and any(v in s for v in MAIN_VERBS[key])
-                           for s in told) == 1, told
-        assert "Everyone has retired; the game is over." in told
+        match: Match[MyStoryState] = Match.new(G, players, None, seed)
+        listener = Listener(match)
+        play(match, [RandomAgent(G, s, seed * 10 + s) for s in range(players)], listener)
+        assert "Everyone has retired; the game is over." in listener.told

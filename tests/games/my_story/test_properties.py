@@ -9,17 +9,17 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.engine import Match
+from parlour.engine import Match, RandomAgent, play
 from parlour.engine.conformance import play_random
 from parlour.games.my_story import GAME as G
-from parlour.games.my_story.rules import SPECIALS
+from parlour.games.my_story.setup import SPECIALS
 from parlour.games.my_story.state import MyStoryState
 
 games = st.tuples(st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=10**6))
 
 
 def expected_cards(state: MyStoryState) -> Counter[str]:
-    cs, n = G.cs, SPECIALS[state.players]
+    cs, n = G.card_set, SPECIALS[state.players]
     ids = [c.id for k in ("life_story", "occupation", "project", "bonus_resource")
            for c in cs.of_kind(k)]
     ids += [c.id for k in ("daydreaming", "lottery_ticket") for c in cs.of_kind(k)[:n]]
@@ -30,7 +30,7 @@ def expected_cards(state: MyStoryState) -> Counter[str]:
 
 def all_cards(state: MyStoryState) -> Counter[str]:
     zones = [state.life_deck, state.work_deck, state.life_track, state.work_track,
-             state.bonus_supply, [c for c in state.removed if c in G.card]]
+             state.bonus_supply, [c for c in state.removed if c in G.card_set.cards]]
     for p in state.seats:
         zones += [p.draw, p.discard, p.cv, p.gone, p.dealt]
     if state.turn:
@@ -40,7 +40,7 @@ def all_cards(state: MyStoryState) -> Counter[str]:
 
 def achievements(state: MyStoryState) -> Counter[str]:
     held = [a for p in state.seats for a in p.achievements]
-    removed = [a for a in state.removed if a in G.cs.achievements]
+    removed = [a for a in state.removed if a in G.card_set.achievements]
     return Counter(state.achievement_deck + state.achievements + held + removed)
 
 
@@ -56,12 +56,9 @@ def hidden_shuffled(state: MyStoryState, rng: random.Random) -> MyStoryState:
 def steps(players: int, seed: int) -> list[MyStoryState]:
     """Every state of a random game (cloned), first to last."""
     match = Match.new(G, players, None, seed)
-    rng = random.Random(seed)
     out = [G.clone(match.state)]
-    while not match.over:
-        seat = min(match.to_act)
-        match.act(seat, rng.choice(match.legal(seat).choices or []))
-        out.append(G.clone(match.state))
+    play(match, [RandomAgent(G, s, seed + s) for s in range(players)],
+         lambda seat, action: out.append(G.clone(match.state)))
     return out
 
 
@@ -70,7 +67,7 @@ def steps(players: int, seed: int) -> list[MyStoryState]:
 def test_cards_are_conserved_at_every_step(game: tuple[int, int]) -> None:
     for state in steps(*game):
         assert all_cards(state) == expected_cards(state)
-        assert achievements(state) == Counter(list(G.cs.achievements))
+        assert achievements(state) == Counter(list(G.card_set.achievements))
         for p in state.seats:
             assert 22 <= p.age <= 54
 

@@ -7,11 +7,15 @@ from typing import Any
 
 import pytest
 
-from parlour.engine import IllegalAction, MalformedAction
+from parlour.engine import IllegalAction, MalformedAction, NotYourTurn
 from parlour.games.my_story import GAME as G
-from parlour.games.my_story import rules
-from parlour.games.my_story.rules import payment_years, star_options
+from parlour.games.my_story.abilities import hand_size
+from parlour.games.my_story.payments import age_marker, payment_years, star_options
 from parlour.games.my_story.state import MyStoryState
+from parlour.games.my_story.tracks import open_reunions, refill
+from parlour.games.my_story.turns import next_seat, start_turn
+
+CARDS = G.card_set
 
 
 def started(players: int = 2, seed: int = 0) -> MyStoryState:
@@ -42,7 +46,7 @@ def stage(state: MyStoryState, seat: int, draw_top_first: list[str], cv: list[st
     p.discard = []
     p.secret = None
     state.turn = None
-    rules._start_turn(G, state, seat)
+    start_turn(state, seat)
 
 
 STARTERS = ["hobby@0", "salary-a@0", "salary-b@0", "best-friends@0"]
@@ -52,12 +56,12 @@ STARTERS = ["hobby@0", "salary-a@0", "salary-b@0", "best-friends@0"]
 @pytest.mark.parametrize(("players", "specials"), [(2, 2), (3, 1), (4, 0)])
 def test_daydreaming_and_lottery_tickets_per_player_count(players: int, specials: int) -> None:
     state = G.setup(players, seed=3)
-    kinds = [G.card[c].kind for c in state.work_deck + state.work_track]
+    kinds = [CARDS.cards[c].kind for c in state.work_deck + state.work_track]
     assert kinds.count("daydreaming") == specials
-    life = [G.card[c].kind for c in state.life_deck + state.life_track]
+    life = [CARDS.cards[c].kind for c in state.life_deck + state.life_track]
     assert life.count("lottery_ticket") == specials
     # They are shuffled in after the tracks are revealed, so never on a track at set-up.
-    assert all(G.card[c].kind not in ("daydreaming", "lottery_ticket")
+    assert all(CARDS.cards[c].kind not in ("daydreaming", "lottery_ticket")
                for c in state.work_track + state.life_track)
 
 
@@ -65,7 +69,7 @@ def test_setup_deals_two_starting_occupations_and_reveals_both_tracks() -> None:
     state = G.setup(4, seed=5)
     dealt = [c for p in state.seats for c in p.dealt]
     assert len(dealt) == len(set(dealt)) == 8
-    assert all(G.card[c].switching_year == 1 for c in dealt)
+    assert all(CARDS.cards[c].switching_year == 1 for c in dealt)
     assert len(state.life_track) == len(state.work_track) == 5
     assert all(p.age == 22 for p in state.seats)
     assert sorted(p.stamp for p in state.seats) == [0, 1, 2, 3]
@@ -81,7 +85,7 @@ def test_chosen_occupation_goes_to_cv_and_the_other_into_the_deck() -> None:
     assert me.cv == [dealt[0][1]] and me.occupation == dealt[0][1]
     assert state.turn is not None
     owned = me.draw + (state.turn.played if state.turn.seat == 0 else [])
-    assert sorted(owned) == sorted([dealt[0][0], *(c.id for c in G.cs.starting[0])])
+    assert sorted(owned) == sorted([dealt[0][0], *(c.id for c in CARDS.starting[0])])
 
 
 def test_first_round_is_clockwise_from_the_marker_nearest_20() -> None:
@@ -122,7 +126,7 @@ def test_discard_is_reshuffled_when_the_draw_deck_runs_out() -> None:
     p.discard = ["salary-b@0", "education@0", "best-friends@0"]
     p.secret = None
     state.turn = None
-    rules._start_turn(G, state, 0)
+    start_turn(state, 0)
     assert state.turn is not None and len(state.turn.played) == 4
     assert len(p.draw) == 1 and p.discard == []
 
@@ -181,15 +185,15 @@ def test_newcomer_on_a_space_is_placed_furthest_from_20() -> None:
     a.age, b.age, c.age = 25, 24, 26
     a.stamp, b.stamp, c.stamp = 5, 6, 7
     state.next_stamp = 8
-    rules._move(state, 1, 1)  # b arrives on 25 after a
+    age_marker(state, 1, 1)  # b arrives on 25 after a
     state.first_round = []
-    assert rules._next_seat(state) == 0
-    rules._move(state, 0, 0)  # paying no time does not move a marker
-    assert rules._next_seat(state) == 0
-    rules._move(state, 0, 1)  # a moves to 26, behind c
-    assert rules._next_seat(state) == 1
-    rules._move(state, 1, 1)
-    assert rules._next_seat(state) == 2
+    assert next_seat(state) == 0
+    age_marker(state, 0, 0)  # paying no time does not move a marker
+    assert next_seat(state) == 0
+    age_marker(state, 0, 1)  # a moves to 26, behind c
+    assert next_seat(state) == 1
+    age_marker(state, 1, 1)
+    assert next_seat(state) == 2
 
 
 def test_the_youngest_player_may_take_several_turns_in_a_row() -> None:
@@ -250,18 +254,18 @@ def test_reunions_open_when_everyone_reaches_30_and_change_at_40() -> None:
     for p in state.seats:
         p.age = 30
     state.seats[0].age = 29
-    rules._open_reunions(G, state)
+    open_reunions(state)
     assert state.stage == 0 and state.reunions == []
     state.seats[0].age = 30
-    rules._open_reunions(G, state)
+    open_reunions(state)
     assert state.stage == 30 and len(state.reunions) == 2 and len(state.achievements) == 6
-    assert all(G.cs.reunions[r].age == 30 for r in state.reunions)
+    assert all(CARDS.reunions[r].age == 30 for r in state.reunions)
     first_six = list(state.achievements)
     state.seats[1].achievements.append(state.achievements.pop())
     for p in state.seats:
         p.age = 40
-    rules._open_reunions(G, state)
-    assert state.stage == 40 and all(G.cs.reunions[r].age == 40 for r in state.reunions)
+    open_reunions(state)
+    assert state.stage == 40 and all(CARDS.reunions[r].age == 40 for r in state.reunions)
     assert len(state.achievements) == 6 and not set(state.achievements) & set(first_six)
     assert set(first_six[:5]) <= set(state.removed)
     assert len(state.achievement_deck) == 2
@@ -271,7 +275,7 @@ def test_a_player_may_attend_reunions_again_for_another_achievement() -> None:
     state = started(2, seed=0)
     for p in state.seats:
         p.age = 30
-    rules._open_reunions(G, state)
+    open_reunions(state)
     state.first_round = []
     stage(state, 0, STARTERS, cv=["O01"], occupation="O01")
     rid, aid = state.reunions[0], state.achievements[0]
@@ -291,11 +295,11 @@ def test_refill_keeps_vp_cards_left_of_cards_without_vp() -> None:
     state = started(2, seed=0)
     state.life_track = ["L13", "L01", "L02", "L03"]  # Marathon (1 VP), then no-VP cards
     state.life_deck = ["L14"]  # Wedding (2 VP): goes leftmost
-    rules._refill(G, state)
+    refill(state)
     assert state.life_track == ["L14", "L13", "L01", "L02", "L03"]
     state.life_track = ["L13", "L01", "L02", "L03"]
     state.life_deck = ["L04"]  # no VP: right of the rightmost VP card
-    rules._refill(G, state)
+    refill(state)
     assert state.life_track == ["L13", "L04", "L01", "L02", "L03"]
 
 
@@ -305,7 +309,7 @@ def test_daydreaming_removes_itself_and_two_rightmost_cards_of_both_tracks() -> 
     state.life_track = ["L01", "L02", "L03", "L04", "L05"]
     state.work_deck = ["P10", "P09", "P08", "P07", "P06", "D1"]
     state.life_deck = ["L10", "L09", "L08"]
-    rules._refill(G, state)
+    refill(state)
     assert state.removed[-5:] == ["D1", "P04", "P03", "L05", "L04"]
     # No VP cards: each newcomer enters just right of the (absent) VP cards, i.e. leftmost.
     assert state.life_track == ["L09", "L08", "L01", "L02", "L03"]
@@ -316,7 +320,7 @@ def test_an_exhausted_deck_leaves_the_slot_empty() -> None:
     state = started(2, seed=0)
     state.life_track = ["L01", "L02"]
     state.life_deck = []
-    rules._refill(G, state)
+    refill(state)
     assert state.life_track == ["L01", "L02"]
 
 
@@ -456,7 +460,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 def test_ruling_undealt_starting_occupations_join_the_work_deck() -> None:
     state = G.setup(2, seed=9)
     dealt = {c for p in state.seats for c in p.dealt}
-    firsts = {c.id for c in G.cs.starting_occupations()}
+    firsts = {c.id for c in CARDS.starting_occupations()}
     in_work = set(state.work_deck) | set(state.work_track)
     assert firsts - dealt <= in_work and not dealt & in_work
 
@@ -476,7 +480,7 @@ def test_ruling_hand_never_drops_below_one_card() -> None:
     state = started(2, seed=0)
     stage(state, 0, STARTERS, cv=["O16", "P22"], occupation="O16")  # two empty-slot icons
     assert state.turn is not None and len(state.turn.played) == 2
-    assert G.hand_size(state, 0) == 2
+    assert hand_size(state, 0) == 2
 
 
 def test_ruling_reunion_check_happens_when_a_turn_ends() -> None:
@@ -496,3 +500,54 @@ def test_a_planning_decision_comes_first_and_the_error_says_so() -> None:
     stage(state, 0, STARTERS, cv=["O05"], occupation="O05")  # Money/House choice pending
     with pytest.raises(IllegalAction, match="first choose the resource your ability gives"):
         G.apply(state, 0, {"take": "life", "slot": 4, "stars": 0})
+
+
+def test_a_seat_that_may_not_act_is_told_what_it_waits_for() -> None:
+    state = G.setup(3, seed=0)
+    kept = state.seats[0].dealt[0]
+    G.apply(state, 0, {"occupation": kept})
+    with pytest.raises(NotYourTurn, match="waiting for Player 2 and Player 3 to choose"):
+        G.apply(state, 0, {"occupation": kept})
+    G.apply(state, 1, {"occupation": state.seats[1].dealt[0]})
+    G.apply(state, 2, {"occupation": state.seats[2].dealt[0]})
+    assert state.turn is not None
+    idle = (state.turn.seat + 1) % 3
+    with pytest.raises(NotYourTurn, match=f"it is Player {state.turn.seat + 1}'s turn"):
+        G.apply(state, idle, {"end": True})
+
+
+# -- refusals say what the turn expects (issue 12) ----------------------------------------
+def test_a_planning_answer_at_the_explore_step_says_which_step_it_is() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O01"], occupation="O01")  # Organic Farmer: no choices
+    assert state.turn is not None and state.turn.step == "act"
+    for bad in ({"play_more": True}, {"gain": "money"}, {"convert": 1}, {"colour": "red"}):
+        with pytest.raises(IllegalAction) as refused:
+            G.apply(state, 0, bad)
+        message = str(refused.value)
+        assert "payment" not in message
+        assert "Planning is over" in message
+        assert "take a card from a track, attend a Reunion" in message
+
+
+def test_a_planning_answer_at_another_planning_step_says_what_is_asked() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O05"], occupation="O05")  # Shop Assistant: Money or House
+    with pytest.raises(IllegalAction, match="choose the resource your ability gives: "
+                                            r'\{"gain": "money"\} or \{"gain": "house"\}'):
+        G.apply(state, 0, {"play_more": True})
+    with pytest.raises(IllegalAction, match='your ability gives "money" or "house", not "smile"'):
+        G.apply(state, 0, {"gain": "smile"})
+
+
+def test_refusals_number_slots_1_to_5_as_every_screen_does() -> None:
+    state = started(2, seed=0)
+    stage(state, 0, STARTERS, cv=["O01"], occupation="O01")
+    with pytest.raises(IllegalAction, match="no card in slot 10 of the Life Story track") as e:
+        G.apply(state, 0, {"take": "life", "slot": 9, "stars": 0})
+    assert "slots 1–5" in str(e.value)
+    turn = state.turn
+    assert turn is not None and turn.pool.get("star", 0) == 0
+    with pytest.raises(IllegalAction, match="you cannot pay for slot 1 of the Life Story track "
+                                            "with 3 Stars"):
+        G.apply(state, 0, {"take": "life", "slot": 0, "stars": 3})

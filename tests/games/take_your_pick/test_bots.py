@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from parlour.bots import bot_names, make_agent
-from parlour.engine import Match
+from parlour.engine import Action, Agent, Legal, Match, View, play
 from parlour.games.take_your_pick import BUILTIN, GAME, TakeYourPickState
 from parlour.games.take_your_pick.bots import (
     Persona,
@@ -21,16 +21,24 @@ from parlour.games.take_your_pick.content import TRAIT_OF
 BOLD = [c for c in BUILTIN if TRAIT_OF[c] == "bold"]
 
 
-def play(players: int, seed: int, subject_bot: str, reader_bot: str,
-         options: dict[str, Any]) -> Match[TakeYourPickState]:
+class ByRole:
+    """Answers as the Subject with one bot and predicts as a reader with another."""
+
+    def __init__(self, subject: Agent, reader: Agent) -> None:
+        self.subject, self.reader = subject, reader
+
+    def act(self, view: View, legal: Legal) -> Action:
+        agent = self.subject if view["phase"] == "read" else self.reader
+        return agent.act(view, legal)
+
+
+def play_game(players: int, seed: int, subject_bot: str, reader_bot: str,
+              options: dict[str, Any]) -> Match[TakeYourPickState]:
     """One game: ``subject_bot`` answers as the Subject, ``reader_bot`` predicts."""
     match: Match[TakeYourPickState] = Match.new(GAME, players, options, seed)
-    subjects = [make_agent(GAME, subject_bot, s, seed * 100 + s) for s in range(players)]
-    readers = [make_agent(GAME, reader_bot, s, seed * 100 + 50 + s) for s in range(players)]
-    while not match.over:
-        seat = min(match.to_act)
-        bots = subjects if match.state.phase == "read" else readers
-        match.act(seat, bots[seat].act(match.view(seat), match.legal(seat)))
+    play(match, [ByRole(make_agent(GAME, subject_bot, s, seed * 100 + s),
+                        make_agent(GAME, reader_bot, s, seed * 100 + 50 + s))
+                 for s in range(players)])
     return match
 
 
@@ -87,15 +95,20 @@ def test_a_reader_reads_its_most_confident_prediction_first() -> None:
 
 def test_persona_readers_predict_better_than_random_readers() -> None:
     options = {"variant": "large-group", "subject_turns": 2}
-    persona = [play(5, seed, "persona", "persona", options) for seed in range(40)]
-    random_ = [play(5, seed, "persona", "random", options) for seed in range(40)]
+    persona = [play_game(5, seed, "persona", "persona", options) for seed in range(40)]
+    random_ = [play_game(5, seed, "persona", "random", options) for seed in range(40)]
     assert accuracy(persona) > accuracy(random_) + 0.1
 
 
 def test_the_generic_search_bot_plays_every_role() -> None:
-    match = play(3, 4, "mcts:8", "mcts:8", {"variant": "large-group"})
+    match = play_game(3, 4, "mcts:8", "mcts:8", {"variant": "large-group"})
     result = match.result()
-    assert result is not None and len(result.scores) == 3
+    assert result is not None
+    # Three rounds of two readers with one card each: the points come only from the reads.
+    reads = match.view(None)["reads"]
+    assert len(reads) == 6
+    right = sum(r["correct"] for r in reads)
+    assert sum(result.scores) == 2 * right  # each right read scores its reader and the Subject
 
 
 def test_determinize_uses_only_the_view() -> None:

@@ -13,6 +13,8 @@ from parlour.engine import (
     InvalidOptions,
     MalformedAction,
     NotYourTurn,
+    Record,
+    RecordError,
     conformance,
 )
 from parlour.games import get_game
@@ -224,7 +226,7 @@ def test_the_built_in_deck_is_shuffled_from_the_seed() -> None:
     a, b = (GAME.setup(4, {}, seed=s) for s in (1, 2))
     assert GAME.view(a, 1)["hand"] != GAME.view(b, 1)["hand"]
     assert GAME.view(a, 1)["hand"] == GAME.view(GAME.setup(4, {}, seed=1), 1)["hand"]
-    assert GAME.view(a, None)["deck_size"] == 242
+    assert GAME.view(a, None)["deck_size"] == 262
 
 
 def test_when_the_draw_pile_runs_out_the_discards_are_shuffled_back_in() -> None:
@@ -247,8 +249,11 @@ def test_legal_spec_for_readers_and_choices_for_the_subject() -> None:
     state = new(3)
     legal = GAME.legal(state, 1)
     assert legal.spec is not None
-    assert legal.spec.to_json() == {"kind": "arrangement", "key": "guesses",
-                                    "cards": [DECK[0], DECK[2], DECK[4]]}
+    assert legal.spec.to_json() == {
+        "kind": "arrangement", "key": "guesses", "cards": [DECK[0], DECK[2], DECK[4]],
+        "label": "Predict the Subject's pick on each card, and read your surest first:"
+                 " the first miss ends your turn",
+        "subject": 0}
     assert GAME.legal(state, 0).choices == []
     arrange_first_sides(state)
     assert GAME.legal(state, 0).choices == [{"pick": "Early bird"}, {"pick": "Night owl"}]
@@ -369,3 +374,36 @@ def test_ruling_subject_turns_applies_to_both_variants() -> None:
         play_round(state, {r: [True] for r in reading_order(4, state.subject)})
     assert rounds == 8
     assert state.scores == [2 * 3 + 6, 2 * 3 + 6, 2 * 3 + 6, 2 * 3 + 6]
+
+
+def test_a_json_true_or_false_is_not_a_seat_and_changes_nothing() -> None:
+    # true == 1 is a reader who may arrange now, false == 0 the Subject: both refused.
+    state = new(3)
+    guesses = {"guesses": ["Early bird", "Beach", "Books"]}
+    refused(state, True, guesses, NotYourTurn, "there is no seat True")
+    refused(state, False, {"pick": "Early bird"}, NotYourTurn, "there is no seat False")
+    record = {"game": GAME.id, "players": 3, "seed": 5, "options": {},
+              "actions": [{"seat": True, "action": guesses}]}
+    with pytest.raises(RecordError, match="action 0 must be"):
+        Record.from_json(record)
+
+
+def test_ruling_each_reader_reads_all_their_cards_before_the_next() -> None:
+    state = new(4, deck=DECK + MORE)
+    arrange_first_sides(state)
+    readers = []
+    while state.round == 1:
+        readers.append(GAME.view(state, None)["reading"]["reader"])
+        answer(state, right=True)
+    assert readers == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_ruling_reading_needs_nothing_from_the_reader() -> None:
+    state = new(4, deck=DECK + MORE)
+    arrange_first_sides(state)
+    while state.round == 1:
+        assert GAME.to_act(state) == frozenset({0})  # only the Subject, card after card
+        for reader in (1, 2, 3):
+            assert GAME.legal(state, reader).choices == []
+        answer(state, right=False)
+    assert [r["reader"] for r in state.reads] == [1, 2, 3]

@@ -90,20 +90,54 @@ def test_after_a_card_is_read_the_card_prediction_and_pick_are_public() -> None:
         assert GAME.view(state, seat)["reads"] == [expected]
 
 
-def test_ruling_cards_discarded_after_a_miss_stay_secret() -> None:
+def test_ruling_cards_discarded_after_a_miss_stay_secret_from_everyone_else() -> None:
     state = new()
     arrange(state, ["Night owl", "Sunrise", "Summer"])
     GAME.apply(state, 0, {"pick": "Early bird"})  # seat 1 misses: Sunrise and Summer unread
-    for seat in (0, 1, 2, 3, None):
+    for seat in (0, 2, 3, None):
         assert "Sunrise" not in text(state, seat) and "Summer" not in text(state, seat)
+    for seat in (0, 1, 2, 3, None):
         assert GAME.view(state, seat)["discard_count"] == 2
         assert GAME.view(state, seat)["seats"][1]["missed"] is True
     for card in (["Tea", "Books", "Rain"], ["Beach", "Cats", "Pen"]):
         for phrase in card:
             GAME.apply(state, 0, {"pick": phrase})
     assert state.round == 2
-    for seat in (0, 1, 2, 3, None):
+    for seat in (0, 2, 3, None):
         assert "Sunrise" not in text(state, seat) and "Summer" not in text(state, seat)
+
+
+def test_a_reader_who_missed_still_sees_the_cards_it_held_and_its_predictions() -> None:
+    state = new()
+    arrange(state, ["Night owl", "Sunrise", "Summer"])
+    held = [{"round": 1, "cards": [DECK[0], DECK[3], DECK[6]],
+             "guesses": ["Night owl", "Sunrise", "Summer"], "read": 0}]
+    assert GAME.view(state, 1)["held"] == held
+    GAME.apply(state, 0, {"pick": "Early bird"})  # the first card misses: the turn is over
+    view = GAME.view(state, 1)
+    assert view["hand"] == [] and view["guesses"] == []  # nothing left to read
+    assert view["held"] == [{**held[0], "read": 1}]  # but nothing the seat saw is forgotten
+    for card in (["Tea", "Books", "Rain"], ["Beach", "Cats", "Pen"]):
+        for phrase in card:
+            GAME.apply(state, 0, {"pick": phrase})
+    # Round 2 (seat 1 is the Subject): round 1's hand is still in seat 1's view, and
+    # seat 2 keeps both its hands, each card read.
+    assert GAME.view(state, 1)["held"] == [{**held[0], "read": 1}]
+    assert [(h["round"], h["read"]) for h in GAME.view(state, 2)["held"]] == [(1, 3), (2, 0)]
+
+
+def test_what_a_reader_held_is_shown_to_nobody_else() -> None:
+    # Two games that differ only in seat 1's unread cards' predictions: after seat 1's
+    # miss, every other seat and a spectator see exactly the same.
+    a, b = new(), new()
+    arrange(a, ["Night owl", "Sunrise", "Summer"])
+    arrange(b, ["Night owl", "Sunset", "Winter"])
+    for state in (a, b):
+        GAME.apply(state, 0, {"pick": "Early bird"})
+    for seat in (0, 2, 3, None):
+        assert GAME.view(a, seat) == GAME.view(b, seat)
+    assert GAME.view(a, None)["held"] == []
+    assert GAME.view(a, 1)["held"] != GAME.view(b, 1)["held"]
 
 
 def test_only_the_arrangement_status_of_other_readers_is_shown() -> None:

@@ -7,7 +7,7 @@ import statistics
 from typing import Any
 
 from parlour.bots import bot_names, make_agent
-from parlour.engine import Legal, Match, Ranking
+from parlour.engine import Action, Agent, Legal, Match, Ranking, View, play
 from parlour.games.whats_it_to_ya import GAME, STANDARD
 from parlour.games.whats_it_to_ya.bots import Persona, PersonaAgent, guess, learned_taste
 
@@ -71,16 +71,22 @@ def test_a_guesser_learns_the_dealers_taste_from_revealed_rankings() -> None:
     assert guess({**view, "dealer": 2}, table, Persona(5)) == table
 
 
+class ByRole:
+    """Deals as one bot and guesses as another."""
+
+    def __init__(self, seat: int, dealer: Agent, guesser: Agent) -> None:
+        self.seat, self.dealer, self.guesser = seat, dealer, guesser
+
+    def act(self, view: View, legal: Legal) -> Action:
+        agent = self.dealer if view["dealer"] == self.seat else self.guesser
+        return agent.act(view, legal)
+
+
 def play_rounds(seed: int, guesser: str) -> list[int]:
     """Correct answers of every guess made in the dealers' second turns."""
     match = Match.new(GAME, 4, {}, seed)
-    dealers = [make_agent(GAME, "persona", s, seed * 10 + s) for s in range(4)]
-    guessers = [make_agent(GAME, guesser, s, seed * 10 + s) for s in range(4)]
-    while not match.over:
-        for s in sorted(match.to_act):
-            view = match.view(s)
-            agent = dealers[s] if view["dealer"] == s else guessers[s]
-            match.act(s, agent.act(view, match.legal(s)))
+    play(match, [ByRole(s, make_agent(GAME, "persona", s, seed * 10 + s),
+                        make_agent(GAME, guesser, s, seed * 10 + s)) for s in range(4)])
     return [c for e in match.view(None)["history"][4:] for c in e["correct"] if c is not None]
 
 
@@ -95,11 +101,12 @@ def test_the_generic_bots_and_the_persona_bot_finish_games() -> None:
     for players in (3, 6):
         bots = ["persona", "random", "mcts:8"] * 2
         match = Match.new(GAME, players, {}, seed=players)
-        agents = [make_agent(GAME, bots[s], s, s) for s in range(players)]
-        while not match.over:
-            for s in sorted(match.to_act):
-                match.act(s, agents[s].act(match.view(s), match.legal(s)))
-        assert match.result() is not None
+        result = play(match, [make_agent(GAME, bots[s], s, s) for s in range(players)])
+        rounds = match.view(None)["history"]
+        assert len(rounds) == 2 * players
+        assert result.scores == [float(len(won)) for won in match.state.won]
+        # Every card turned up was won or discarded.
+        assert sum(result.scores) + len(match.state.discarded) == 5 * len(rounds)
 
 
 def test_random_action_is_a_permutation_of_the_words_shown() -> None:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from parlour.engine.conformance import unexplained_words
-from parlour.games.whats_it_to_ya import GAME, STANDARD, WityState
+from parlour.games.whats_it_to_ya import GAME, STANDARD, WhatsItToYaState
 from parlour.games.whats_it_to_ya.narrate import narrate
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
@@ -16,7 +16,7 @@ WORDS = STANDARD.words("front")
 ROUND_1 = ["Explorers", "Postcards", "Baseball", "Rowboats", "Subways"]
 
 
-def new_game(players: int = 3) -> WityState:
+def new_game(players: int = 3) -> WhatsItToYaState:
     return GAME.setup(players, {"deck": WORDS[: 10 * players], "first_dealer": 0}, 5)
 
 
@@ -27,14 +27,14 @@ def guess(order: list[str], correct: int) -> list[str]:
             1: [a, c, d, e, b], 0: [b, c, d, e, a]}[correct]
 
 
-def told(state: WityState, seat: int, action: dict[str, Any]) -> list[str]:
+def told(state: WhatsItToYaState, seat: int, action: dict[str, Any]) -> list[str]:
     """Apply one action and return what the log says about it."""
     before = GAME.view(state, None)
     GAME.apply(state, seat, action)
     return GAME.narrate(before, GAME.view(state, None), NAMES[: state.players])
 
 
-def play_round(state: WityState, correct: dict[int, int],
+def play_round(state: WhatsItToYaState, correct: dict[int, int],
                order: list[str] | None = None) -> list[str]:
     """The dealer ranks ``order`` (default: as dealt); each guesser gets ``correct[s]`` right.
 
@@ -105,7 +105,7 @@ def test_nobody_right_discards_all_five_and_the_dealers_last_won_card() -> None:
     said = play_round(state, {})
     assert said[1] == ("Nobody matched a single card, so all five are discarded;"
                        " Bob discards Subways, a card they had won.")
-    assert said[2] == "Round 3: Cy deals Canoes, Loyalty, Puppets, Backpacks and Forgiveness."
+    assert said[2] == "Round 3: Cy deals Camper Vans, Loyalty, Puppets, Backpacks and Forgiveness."
 
 
 def test_the_game_end_names_the_winner() -> None:

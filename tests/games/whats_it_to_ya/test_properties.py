@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from parlour.engine import Match, Record, replay
 from parlour.engine.conformance import play_random, state_dump
 from parlour.games import get_game
-from parlour.games.whats_it_to_ya import GAME, WityState
+from parlour.games.whats_it_to_ya import GAME, WhatsItToYaState
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 PLAYERS = st.integers(min_value=3, max_value=6)
@@ -24,14 +24,14 @@ OPTIONS = st.fixed_dictionaries({
 })
 
 
-def all_cards(state: WityState) -> list[str]:
+def all_cards(state: WhatsItToYaState) -> list[str]:
     cards = list(state.deck) + list(state.table) + list(state.discarded)
     for won in state.won:
         cards += won
     return cards
 
 
-def random_ranking(match: Match[WityState], seat: int, rng: random.Random) -> dict[str, Any]:
+def random_ranking(match: Match[WhatsItToYaState], seat: int, rng: random.Random) -> dict[str, Any]:
     return GAME.random_action(match.view(seat), match.legal(seat), rng)
 
 
@@ -42,16 +42,16 @@ def test_every_card_is_always_in_the_deck_on_the_table_won_or_discarded(
     rng = random.Random(seed)
     match = Match.new(GAME, players, options, seed)
     start = Counter(all_cards(match.state))
-    assert sum(start.values()) == 180 and max(start.values()) == 1
+    assert sum(start.values()) == 200 and max(start.values()) == 1
     while not match.over:
         seat = rng.choice(sorted(match.to_act))
         match.act(seat, random_ranking(match, seat, rng))
         assert Counter(all_cards(match.state)) == start
     assert match.state.table == []
-    assert len(match.state.deck) == 180 - 5 * players * options["dealer_turns"]
+    assert len(match.state.deck) == 200 - 5 * players * options["dealer_turns"]
 
 
-def scrambled(state: WityState, keep: int | None) -> WityState:
+def scrambled(state: WhatsItToYaState, keep: int | None) -> WhatsItToYaState:
     """The same state, but every submitted ranking other than ``keep``'s is another one."""
     rankings = [r if r is None or seat == keep else r[1:] + r[:1]
                 for seat, r in enumerate(state.rankings)]
@@ -140,7 +140,7 @@ def test_determinize_agrees_with_the_view_it_came_from(seed: int, players: int,
         imagined = GAME.determinize(view, seat, random.Random(seed))
         assert GAME.view(imagined, seat) == view
         cards = Counter(all_cards(imagined))
-        assert sum(cards.values()) == 180 and max(cards.values()) == 1
+        assert sum(cards.values()) == 200 and max(cards.values()) == 1
         # An imagined game plays on to the end.
         while not GAME.is_over(imagined):
             s = min(GAME.to_act(imagined))

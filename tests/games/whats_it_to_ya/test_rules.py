@@ -7,15 +7,22 @@ from typing import Any
 
 import pytest
 
-from parlour.engine import GameOver, InvalidOptions, Match, NotYourTurn
+from parlour.engine import GameOver, InvalidOptions, Match, NotYourTurn, Record, RecordError
 from parlour.engine.conformance import _same, state_dump
-from parlour.games.whats_it_to_ya import GAME, STANDARD, WityState, count_correct, score_round
+from parlour.games.whats_it_to_ya import (
+    GAME,
+    STANDARD,
+    WhatsItToYaState,
+    count_correct,
+    score_round,
+)
+from parlour.games.whats_it_to_ya.rules import GUESSER_TASK
 
 WORDS = STANDARD.words("front")
 
 
 def new_match(players: int, first_dealer: int = 0, turns: int = 2,
-              **options: Any) -> Match[WityState]:
+              **options: Any) -> Match[WhatsItToYaState]:
     opts: dict[str, Any] = {"deck": WORDS[: 5 * players * turns], "first_dealer": first_dealer,
                             "dealer_turns": turns, **options}
     return Match.new(GAME, players, opts, seed=11)
@@ -28,7 +35,7 @@ def correct_guess(order: list[str], correct: int) -> list[str]:
             1: [a, c, d, e, b], 0: [b, c, d, e, a]}[correct]
 
 
-def play_round(match: Match[WityState], correct: dict[int, int]) -> list[str]:
+def play_round(match: Match[WhatsItToYaState], correct: dict[int, int]) -> list[str]:
     """The dealer ranks the table as dealt; seat s guesses with ``correct[s]`` matches."""
     order = list(match.state.table)
     dealer = match.state.dealer
@@ -194,7 +201,7 @@ def test_ruling_one_word_per_card_shown_the_side_option_chooses_which() -> None:
     assert set(front.table + front.deck) == fronts
     assert set(back.table + back.deck) == backs
     shown = mixed.table + mixed.deck
-    assert len(shown) == 180
+    assert len(shown) == 200
     assert fronts & set(shown) and backs & set(shown)
     # One word from each card, never both sides of one card.
     for card in STANDARD.cards:
@@ -203,7 +210,7 @@ def test_ruling_one_word_per_card_shown_the_side_option_chooses_which() -> None:
 
 def test_ruling_the_built_in_deck_never_runs_out() -> None:
     state = GAME.setup(6, {"dealer_turns": 3}, seed=2)
-    assert 5 * 6 * 3 <= len(state.deck) + 5 == 180
+    assert 5 * 6 * 3 <= len(state.deck) + 5 == 200
 
 
 def test_ruling_a_stacked_deck_too_short_for_the_game_is_refused() -> None:
@@ -232,11 +239,11 @@ def test_the_options_are_checked() -> None:
 
 # -- bad input ---------------------------------------------------------------------------
 BAD = [
-    ({"rank": ["A"]}, "not one of the five words"),
+    ({"rank": ["A"]}, "not one of the items to rank"),
     ({}, "key 'rank'"),
-    ({"rank": "Pizza"}, "must list the five words"),
-    ({"rank": [1, 2, 3, 4, 5]}, "must list the five words"),
-    ({"rank": None}, "must list the five words"),
+    ({"rank": "Pizza"}, "must list each of"),
+    ({"rank": [1, 2, 3, 4, 5]}, "must list each of"),
+    ({"rank": None}, "must list each of"),
     ({"rank": [], "extra": 1}, "key 'rank'"),
 ]
 
@@ -256,10 +263,10 @@ def test_a_ranking_must_be_a_permutation_of_exactly_the_five_words_shown() -> No
     table = list(match.state.table)
     dump = state_dump(GAME, match.state)
     cases = [
-        (table[:4], "rank all five"),
+        (table[:4], r"must list each of .* once \(got 4\)"),
         ([*table[:4], table[0]], "ranked twice"),
-        ([*table[:4], WORDS[50]], "not one of the five words"),
-        ([*table, WORDS[50]], "not one of the five words"),
+        ([*table[:4], WORDS[50]], "not one of the items to rank"),
+        ([*table, WORDS[50]], "not one of the items to rank"),
         ([*table, table[0]], "ranked twice"),
     ]
     for ranking, message in cases:
@@ -340,4 +347,39 @@ def test_the_view_shows_the_table_the_dealer_and_the_cards_won() -> None:
     assert view["round"] == 2 and view["rounds"] == 8
     spec = GAME.legal(match.state, 1).spec
     assert spec is not None
-    assert spec.to_json() == {"kind": "ranking", "key": "rank", "items": WORDS[5:10]}
+    assert spec.to_json() == {"kind": "ranking", "key": "rank", "items": WORDS[5:10],
+                              "label": GUESSER_TASK, "role": "guesser", "dealer": 0}
+
+
+def test_the_ranking_says_what_it_is_for_and_that_the_first_is_the_most_important() -> None:
+    match = new_match(3, first_dealer=2)
+    dealer, guesser = GAME.legal(match.state, 2).spec, GAME.legal(match.state, 0).spec
+    assert dealer is not None and guesser is not None
+    assert dealer.label == "Your own ranking — what matters most to you first"
+    assert guesser.label == "Your guess at the dealer's ranking — what matters most to them first"
+    assert dealer.to_json()["role"] == "dealer" and guesser.to_json()["role"] == "guesser"
+    assert guesser.to_json()["dealer"] == 2
+
+
+def test_a_json_true_or_false_is_not_a_seat_and_changes_nothing() -> None:
+    # true == 1 and false == 0 in Python, and both seats may rank now: still refused.
+    match = new_match(3)
+    table = list(match.state.table)
+    before = copy.deepcopy(match.state)
+    for seat in (True, False):
+        with pytest.raises(NotYourTurn, match=f"there is no seat {seat}"):
+            match.act(seat, {"rank": table})
+    assert _same(before, match.state) and match.record.actions == []
+    record = {"game": GAME.id, "players": 3, "seed": 11, "options": {},
+              "actions": [{"seat": True, "action": {"rank": table}}]}
+    with pytest.raises(RecordError, match="action 0 must be"):
+        Record.from_json(record)
+
+
+def test_ruling_each_dealer_turns_up_the_top_five_cards() -> None:
+    match = new_match(3)
+    tables = []
+    while not match.over:
+        tables.append((match.state.dealer, list(match.state.table)))
+        play_round(match, {})
+    assert tables == [(r % 3, WORDS[5 * r:5 * r + 5]) for r in range(6)]

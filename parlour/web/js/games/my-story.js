@@ -1,44 +1,40 @@
 // My Story at the table: the age track, the two card tracks, each life so far.
-// Card names come from the game's public card set (the view names cards by id).
+// Names, costs and abilities come from the game's words (GET /api/games/my-story/words);
+// the view names cards by id.
 import { h } from "../dom.js";
 import { seatTable, status } from "./common.js";
 import { tree } from "../render.js";
 
-const names = new Map();
-let slots = { life: [], work: [] };
+let words = { cards: {}, reunions: {}, achievements: {}, resources: {}, slots: { life: [], work: [] } };
 try {
-  const set = await (await fetch("/api/games/my-story/data/cards.json")).json();
-  for (const group of ["starting_cards", "cards", "reunions", "achievements"]) {
-    for (const card of set[group] || []) names.set(card.id, card);
-  }
-  slots = { life: set.life_story_slots || [], work: set.work_slots || [] };
+  words = await (await fetch("/api/games/my-story/words")).json();
 } catch {
-  // Without the card set the ids are shown instead: still playable.
+  // Without the words the ids are shown instead: still playable.
 }
 
-/** "young-heart-30@1" -> its starting card; "L23" -> "Life Story name". */
+/** A card's words ("salary-a@1", "L23"), or null. */
 export function card(id) {
-  if (typeof id !== "string") return null;
-  const base = id.split("@")[0];
-  return names.get(base) || names.get(base.replace(/-[ab]$/, "")) || null;
+  return typeof id === "string" ? words.cards[id] || null : null;
 }
 
+/** The name of a card, a Reunion or an Achievement (its id if unknown). */
 export function cardName(id) {
-  const c = card(id);
-  return c && c.name ? c.name : String(id);
+  const named = card(id) || words.reunions[id] || words.achievements[id];
+  return named && named.name ? named.name : String(id);
 }
 
 function chip(id) {
   return h("span", { class: "sleeve", title: String(id) }, cardName(id));
 }
 
-const LABEL = { years: "year", money: "Money", book: "Book", heart: "Heart & Cross", house: "House",
-  smile: "Smile", star: "Star" };
+function label(icon) {
+  return (words.resources[icon] || {}).name || icon;
+}
 
 /** {"years": 2, "money": 1} -> "2 years, 1 Money". */
 function amounts(map, none = "free") {
   const parts = Object.entries(map || {}).filter(([, n]) => n).map(([k, n]) =>
-    k === "years" ? `${n} year${n === 1 ? "" : "s"}` : `${n} ${LABEL[k] || k}`);
+    k === "years" ? `${n} year${n === 1 ? "" : "s"}` : `${n} ${label(k)}`);
   return parts.length ? parts.join(", ") : none;
 }
 
@@ -52,15 +48,14 @@ function sum(a, b) {
 function facts(id, where, slot) {
   const c = card(id);
   if (!c) return "";
+  const slots = words.slots;
   const take = where === "life" ? sum(slots.life[slot], c.requirement) : slots.work[slot];
   const bits = [`take: ${amounts(take)}`];
-  if (where === "work" && c.kind === "occupation") {
-    bits.push(`switch: ${amounts(sum({ years: c.switching_year || 0 }, c.requirement))}`);
-  } else if (where === "work" && c.requirement) {
-    bits.push(`complete: ${amounts(c.requirement)}`);
-  }
+  if (where === "work" && c.kind === "occupation") bits.push(`switch: ${amounts(c.grow)}`);
+  else if (where === "work" && c.grow) bits.push(`complete: ${amounts(c.grow)}`);
   if (c.play) bits.push(`plays ${amounts(c.play)}`);
   if (Object.values(c.bonus || {}).some(Boolean)) bits.push(`CV bonus ${amounts(c.bonus)}`);
+  if ((c.ability || []).length) bits.push(`ability: ${c.ability.join("; ")}`);
   if ((c.colours || []).length) bits.push(c.colours.join("/"));
   if (c.vp) bits.push(`${c.vp} VP`);
   return bits.join(" · ");

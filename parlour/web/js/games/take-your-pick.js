@@ -2,6 +2,12 @@
 import { h } from "../dom.js";
 import { seatChips, seatTable, status } from "./common.js";
 
+// The game's words, from the one module the log and the terminal use too.
+const WORDS = await fetch("/api/games/take-your-pick/words").then((reply) => {
+  if (!reply.ok) throw new Error(`the game's words did not load (${reply.status})`);
+  return reply.json();
+});
+
 function pair(card) {
   return h("span", {}, h("span", { class: "word" }, card[0]), " or ", h("span", { class: "word" }, card[1]));
 }
@@ -10,15 +16,16 @@ export default {
   table(view, ctx) {
     const subject = ctx.names[view.subject];
     const parts = [
-      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · subject: ${subject} · ${view.phase === "arrange" ? "readers arrange their guesses" : "reading"}`),
+      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · ${WORDS.roles.subject}: ${subject} · ${WORDS.phases[view.phase]}`),
       seatChips(ctx, (s) => {
         const seat = view.seats[s];
-        return h("span", { class: "extra" }, `${seat.score} pts · ${seat.role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
+        const role = seat.role ? ` · ${WORDS.roles[seat.role]}` : "";
+        return h("span", { class: "extra" }, `${seat.score} pts${role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
       }),
     ];
     if (view.reading) {
       parts.push(h("h3", { class: "panel-title" }, `${ctx.names[view.reading.reader]} reads card ${view.reading.number} to ${subject}`),
-        h("p", {}, pair(view.reading.card)));
+        h("p", {}, pair(view.reading.card), h("span", { class: "hint" }, ` — ${WORDS.question}`)));
     }
     let reads = (view.reads || []).filter((r) => r.round === view.round);
     let title = "Read this round";
@@ -35,10 +42,32 @@ export default {
     }
     return h("div", { class: "typ" }, parts);
   },
-  hand(view) {
+  hand(view, ctx) {
+    if (view.over || view.seat === null || view.seat === undefined) return null;
     const bits = [];
-    if (view.hand && view.hand.length) bits.push(h("p", { class: "hint" }, "Your cards"), h("ul", { class: "plays" }, view.hand.map((c) => h("li", {}, pair(c)))));
-    if (view.guesses) bits.push(h("p", {}, "Your guesses, in reading order: ", view.guesses.join(" · ")));
+    const one = view.cards_per_reader === 1;
+    const subject = ctx.names[view.subject];
+    if (view.seat === view.subject) {
+      bits.push(h("p", { class: "hint task" }, view.phase === "arrange"
+        ? WORDS.tasks[one ? "subject_one_card" : "subject"] : `${WORDS.question} Pick one, honestly.`));
+    } else if (view.phase === "arrange" && !view.seats[view.seat].arranged) {
+      bits.push(h("p", { class: "hint task" }, WORDS.tasks[one ? "reader_one_card" : "reader"].replaceAll("{subject}", subject)));
+    }
+    // The seat's hand this round, kept whole after a miss.
+    const held = (view.held || []).filter((hand) => hand.round === view.round);
+    if (held.length) {
+      const hand = held[held.length - 1];
+      const picks = view.reads.filter((r) => r.round === view.round && r.reader === view.seat).map((r) => r.pick);
+      const missed = view.seats[view.seat].missed;
+      bits.push(h("p", { class: "hint" }, hand.guesses ? "Your predictions, in reading order" : "Your cards"),
+        h("ol", { class: "plays" }, hand.cards.map((card, i) => {
+          const guess = hand.guesses ? hand.guesses[i] : null;
+          let note = "";
+          if (i < picks.length) note = ` — ${subject} picked ${picks[i]} ${picks[i] === guess ? "✓" : "✗"}`;
+          else if (missed) note = " — not read: your turn ended at the miss";
+          return h("li", {}, pair(card), guess ? ` · you predict ${guess}` : "", note);
+        })));
+    }
     return bits.length ? h("div", {}, bits) : null;
   },
   label(action) {

@@ -2,13 +2,20 @@
 import { h } from "../dom.js";
 import { seatChips, seatTable, status } from "./common.js";
 
+// The game's words, from the one module the log and the terminal use too.
+const WORDS = await fetch("/api/games/whats-it-to-ya/words").then((reply) => {
+  if (!reply.ok) throw new Error(`the game's words did not load (${reply.status})`);
+  return reply.json();
+});
+const DEALER = WORDS.roles.dealer;
+
 function words(list) {
   return h("ol", { class: "words" }, list.map((w) => h("li", { class: "word" }, w)));
 }
 
 function reveal(round, ctx) {
   const rows = round.rankings.map((ranking, s) => h("tr", {},
-    h("th", { scope: "row" }, ctx.names[s], s === round.dealer ? " (dealer)" : ""),
+    h("th", { scope: "row" }, ctx.names[s], s === round.dealer ? ` (${DEALER})` : ""),
     h("td", {}, ranking ? ranking.join(" › ") : "—"),
     h("td", {}, s === round.dealer ? "—" : String(round.correct[s] ?? "—"))));
   return h("div", {},
@@ -24,7 +31,7 @@ export default {
   table(view, ctx) {
     const dealer = view.dealer === null || view.dealer === undefined ? null : ctx.names[view.dealer];
     const parts = [
-      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds} · dealer: ${dealer} · ${view.deck_count} cards in the deck`),
+      status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds} · ${DEALER}: ${dealer} · ${view.deck_count} cards in the deck`),
       seatChips(ctx, (s) => h("span", { class: "extra" }, `${view.cards_won[s]} cards${view.submitted[s] ? " · ranked ✓" : ""}`)),
     ];
     if (view.table && view.table.length) parts.push(h("h3", { class: "panel-title" }, "On the table"), words(view.table));
@@ -32,9 +39,15 @@ export default {
     if (last) parts.push(reveal(last, ctx));
     return h("div", { class: "wity" }, parts);
   },
-  hand(view) {
-    if (!view.my_ranking) return null;
-    return h("div", {}, h("h3", { class: "panel-title" }, "Your ranking (hidden until all have ranked)"), words(view.my_ranking));
+  hand(view, ctx) {
+    if (view.over || view.seat === null || view.seat === undefined) return null;
+    if (!view.my_ranking) {
+      // What this seat does this round, naming the dealer.
+      const task = view.dealer === view.seat ? WORDS.tasks.dealer
+        : WORDS.tasks.guesser.replaceAll("{dealer}", ctx.names[view.dealer]);
+      return h("p", { class: "hint task" }, task);
+    }
+    return h("div", {}, h("h3", { class: "panel-title" }, `Your ranking (${WORDS.token_meaning}; hidden until all have ranked)`), words(view.my_ranking));
   },
   label(action) {
     return "rank" in action ? `Rank: ${action.rank.join(" › ")}` : JSON.stringify(action);

@@ -1,4 +1,5 @@
-"""What a seat knows, and full states drawn at random that agree with it (for search bots)."""
+"""Imagining the hidden part: full states drawn at random that agree with one seat's view
+(for search bots, which must never read the real hidden state)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from parlour.engine import View
 
 from .content import STANDARD, norm
-from .rules import WityState
+from .rules import WhatsItToYaState
 
 
 def seen_words(view: View) -> set[str]:
@@ -34,7 +35,7 @@ def unseen_deck(view: View, rng: random.Random) -> list[str]:
     return pool[:need]
 
 
-def determinize(view: View, seat: int, rng: random.Random) -> WityState:
+def determinize(view: View, seat: int, rng: random.Random) -> WhatsItToYaState:
     """A full state consistent with ``seat``'s view.
 
     Secret rankings that others have submitted this round are drawn at random;
@@ -50,7 +51,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> WityState:
             guess = list(table)
             rng.shuffle(guess)
             rankings[s] = guess
-    return WityState(
+    return WhatsItToYaState(
         seed=0,
         rng=random.Random(rng.getrandbits(64)),
         players=players,

@@ -9,15 +9,13 @@ the occupations dealt to the others before everyone has chosen.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from parlour.engine import View
 
-from .rules import REUNION_AGES, SPECIALS
+from .cards import CardSet, default_card_set
+from .setup import SPECIALS
 from .state import MyStoryState, SeatState, Turn
-
-if TYPE_CHECKING:
-    from .rules import MyStory
+from .tracks import REUNION_AGES
 
 
 def seen_cards(view: View) -> set[str]:
@@ -35,15 +33,17 @@ def seen_cards(view: View) -> set[str]:
     return seen
 
 
-def determinize(game: MyStory, view: View, seat: int, rng: random.Random) -> MyStoryState:
-    """A full state consistent with ``seat``'s view: the unseen cards dealt at random."""
-    cs = game.cs
+def determinize(view: View, seat: int, rng: random.Random,
+                card_set: CardSet | None = None) -> MyStoryState:
+    """A full state consistent with ``seat``'s view: the unseen cards dealt at random
+    (from the bundled card set unless the game plays another)."""
+    cards = card_set or default_card_set()
     n = SPECIALS[view["players"]]
     seen = seen_cards(view)
-    life = [c.id for c in cs.of_kind("life_story") + cs.of_kind("lottery_ticket")[:n]
+    life = [c.id for c in cards.of_kind("life_story") + cards.of_kind("lottery_ticket")[:n]
             if c.id not in seen]
-    work = [c.id for c in cs.of_kind("occupation") + cs.of_kind("project")
-            + cs.of_kind("daydreaming")[:n] if c.id not in seen]
+    work = [c.id for c in cards.of_kind("occupation") + cards.of_kind("project")
+            + cards.of_kind("daydreaming")[:n] if c.id not in seen]
     rng.shuffle(life)
     rng.shuffle(work)
     seats: list[SeatState] = []
@@ -57,26 +57,27 @@ def determinize(game: MyStory, view: View, seat: int, rng: random.Random) -> MyS
             me.draw, me.dealt = list(private["draw"]), list(private["dealt"])
             me.pick, me.secret = private["pick"], private["secret"]
         elif view["phase"] == "choose":
-            me.dealt = sorted(_take_first(game, work, 2))
+            me.dealt = sorted(_take_first(cards, work, 2))
             me.pick = me.dealt[0] if p["chosen"] else None
         else:
             me.draw = list(p["draw_known"])
             if p["unseen_in_draw"]:
-                me.secret = _take_first(game, work, 1)[0]
+                me.secret = _take_first(cards, work, 1)[0]
                 me.draw.append(me.secret)
         rng.shuffle(me.draw)
         seats.append(me)
     state = MyStoryState(seed=0, rng=random.Random(rng.getrandbits(64)), seats=seats,
-                         life_deck=life, work_deck=work)
+                         card_set=cards, life_deck=life, work_deck=work)
     state.life_track, state.work_track = list(view["life_track"]), list(view["work_track"])
     state.stage = view["stage"]
     state.reunions, state.achievements = list(view["reunions"]), list(view["achievements"])
     for age in REUNION_AGES:
-        pile = [r.id for r in cs.reunions_for(age) if r.id not in state.reunions]
+        pile = [r.id for r in cards.reunions_for(age) if r.id not in state.reunions]
         rng.shuffle(pile)
-        state.reunion_decks[age] = [r for r in state.reunions if cs.reunions[r].age == age] + pile
+        shown = [r for r in state.reunions if cards.reunions[r].age == age]
+        state.reunion_decks[age] = shown + pile
     taken = {a for p in view["seats"] for a in p["achievements"]}
-    state.achievement_deck = [a for a in cs.achievements
+    state.achievement_deck = [a for a in cards.achievements
                               if a not in taken and a not in state.achievements
                               and a not in view["removed"]]
     rng.shuffle(state.achievement_deck)
@@ -91,11 +92,11 @@ def determinize(game: MyStory, view: View, seat: int, rng: random.Random) -> MyS
     return state
 
 
-def _take_first(game: MyStory, pile: list[str], k: int) -> list[str]:
+def _take_first(cards: CardSet, pile: list[str], k: int) -> list[str]:
     """Remove and return the first ``k`` starting occupations (switching year 1) of a pile."""
     out: list[str] = []
     for cid in list(pile):
-        card = game.card[cid]
+        card = cards.cards[cid]
         if len(out) < k and card.kind == "occupation" and card.switching_year == 1:
             out.append(cid)
             pile.remove(cid)

@@ -1,4 +1,5 @@
-"""States drawn at random that agree with one seat's view (for search bots).
+"""Imagining the hidden part: full states drawn at random that agree with one seat's view
+(for search bots, which must never read the real hidden state).
 
 What a seat cannot know (other readers' unread cards and predictions, the
 order of the draw pile, the face-down discards) is imagined: an unseen card
@@ -97,4 +98,8 @@ def determinize(view: View, seat: int, rng: random.Random) -> TakeYourPickState:
         missed=[s["missed"] for s in seats],
         reads=copy.deepcopy(view["reads"]),
         rounds=copy.deepcopy(view["rounds"]),
+        # Only the seat's own hands are known; nobody looks at the others' in an imagined game.
+        held=[[{"round": h["round"], "cards": copy.deepcopy(h["cards"]),
+                "guesses": copy.deepcopy(h["guesses"])} for h in view["held"]] if s == seat
+              else [] for s in range(players)],
     )

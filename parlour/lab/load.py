@@ -1,0 +1,575 @@
+"""``parlour load``: keep M rooms of Love Me Not playing over real websockets, and measure.
+
+The load is the one of the boardgame.io peer's harness, so that the two compare:
+
+- one single-match game per room; two clients per room, each on its own websocket,
+  that move as soon as their own snapshot offers them a move (a closed loop);
+- when both clients have seen the game end, the game is checked (the scores recomputed
+  from the two players' own final views) and a new room is opened, joined and started,
+  which is part of the load (Parlour's rooms hold one game, so the clients open new
+  websockets, where the peer's move theirs to the new match);
+- a move's latency runs from sending it to the first snapshot that shows the mover
+  the card it kept; only moves completed inside the measured window count, and the
+  window starts once the first M rooms are playing.
+
+Server CPU and memory come from ``/proc`` of the server processes.
+
+>>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50)
+3.0
+>>> percentile([], 99) is None
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from parlour.games.love_me_not import DECK, score
+
+from .fleet import (
+    Fleet,
+    cpu_seconds,
+    is_loopback,
+    listening_pids,
+    load_average,
+    memory_mb,
+    spawned,
+)
+
+GAME = "love-me-not"
+SETUP_CONCURRENCY = 16
+"""Rooms being opened at once while the first M are set up (as the peer's harness)."""
+MOVE_TIMEOUT = 10.0
+"""A move not reflected by then counts as an error."""
+DRAIN = 0.3
+"""Seconds after the window before memory is read and the clients leave."""
+SLOW = 1.0
+"""A move slower than this (seconds) is counted apart: the issue's "no move over 1 s"."""
+MAX_ROOMS, MAX_SECONDS, MAX_PROCESSES = 1000, 600.0, 16
+
+
+class LoadError(ValueError):
+    """A load test asked for something it cannot do; the message says what."""
+
+
+@dataclass(frozen=True)
+class LoadSpec:
+    """What to run: M rooms for S seconds against a server (spawned unless ``url`` is set)."""
+
+    rooms: int = 10
+    seconds: float = 10.0
+    url: str | None = None
+    processes: int = 1
+    store: str = "sqlite"
+    workdir: Path | None = None
+    profile: Path | None = None
+
+    def check(self) -> None:
+        if not 1 <= self.rooms <= MAX_ROOMS:
+            raise LoadError(f"--rooms is 1 to {MAX_ROOMS} (got {self.rooms})")
+        if not 0 < self.seconds <= MAX_SECONDS:
+            raise LoadError(f"--seconds is more than 0 and at most {MAX_SECONDS:g}"
+                            f" (got {self.seconds:g})")
+        if not 1 <= self.processes <= MAX_PROCESSES:
+            raise LoadError(f"--processes is 1 to {MAX_PROCESSES} (got {self.processes})")
+        if self.store not in ("sqlite", "postgres"):
+            raise LoadError(f"--store is sqlite or postgres (got {self.store!r})")
+        if self.url is not None and not is_loopback(self.url):
+            raise LoadError(f"a load test runs on loopback only, not {self.url!r}")
+        if self.profile is not None and self.profile.suffix not in PROFILE_FORMATS:
+            raise LoadError("--profile names a .svg (flame graph), .txt (collapsed stacks)"
+                            " or .json (speedscope) file")
+        if self.profile is not None:
+            py_spy()
+        if self.url is not None and self.processes != 1:
+            raise LoadError("--processes starts servers: it goes with --spawn, not --url")
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    """The nearest-rank percentile (the peer's definition), or ``None`` with no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
+
+
+@dataclass
+class Tally:
+    """What the clients saw: moves and their latencies (ms), games, errors."""
+
+    running: bool = False
+    stopped: bool = False
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    games_finished: int = 0
+    games_checked: int = 0
+    rooms_opened: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+
+    def error(self, kind: str, detail: str) -> None:
+        self.errors[kind] += 1
+        self.examples.setdefault(kind, detail[:300])
+
+
+def problems_in_view(view: dict[str, Any], seat: int) -> list[str]:
+    """What a player's view of a running game shows that it must not (the opponent's secrets)."""
+    other = view["seats"][1 - seat]
+    found = []
+    if other["pile"] is not None:
+        found.append("the opponent's pile is shown")
+    if any(c["card"] is not None and not c["revealed"] for c in other["tableau"]):
+        found.append("an unrevealed card of the opponent is shown")
+    return found
+
+
+def problems_at_end(finals: list[dict[str, Any]]) -> list[str]:
+    """Check a finished game from the two players' own final snapshots."""
+    found = []
+    views = [f["play"]["view"] for f in finals]
+    results = [f["play"]["result"] for f in finals]
+    if results[0] != results[1] or results[0] is None:
+        found.append("the players were told different results")
+    tableaus = [[c["card"] for c in views[s]["seats"][s]["tableau"]] for s in (0, 1)]
+    piles = [views[s]["seats"][s]["pile"] or [] for s in (0, 1)]
+    expected = [score(tableaus[s], piles[s], piles[1 - s]) for s in (0, 1)]
+    if results[0] is not None and results[0]["scores"] != expected:
+        found.append(f"scores {results[0]['scores']} are not the recomputed {expected}")
+    if sorted([*tableaus[0], *tableaus[1], *piles[0], *piles[1]]) != sorted(DECK):
+        found.append("the cards are not exactly the 20-card deck")
+    return found
+
+
+class Player:
+    """One client: a websocket to a room, sending a move as soon as it may."""
+
+    def __init__(self, table: Table, number: int) -> None:
+        self.table = table
+        self.number = number
+        self.tally = table.tally
+        self.ws: ClientConnection | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.ids = itertools.count(1)
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.last: dict[str, Any] | None = None
+        self.pending: tuple[float, int] | None = None
+        self.final: dict[str, Any] | None = None
+        self.snapshots = asyncio.Condition()
+        self.leaving = False
+
+    async def enter(self, url: str, code: str, token: str | None) -> None:
+        """Connect to room ``code`` and say hello (with the host's token if given)."""
+        self.last = self.final = self.pending = None
+        self.leaving = False
+        self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
+                                open_timeout=MOVE_TIMEOUT, max_size=1 << 22)
+        self.reader = asyncio.create_task(self._read(self.ws))
+        await self.ws.send(json.dumps({"type": "hello", "token": token}))
+
+    async def request(self, message: dict[str, Any]) -> None:
+        """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
+        assert self.ws is not None
+        ident = next(self.ids)
+        reply = self.waiting[ident] = asyncio.get_running_loop().create_future()
+        try:
+            await self.ws.send(json.dumps({**message, "id": ident}))
+            async with asyncio.timeout(MOVE_TIMEOUT):
+                answer = await reply
+        finally:
+            self.waiting.pop(ident, None)
+        if answer["type"] != "ok":
+            raise LoadError(f"{message['type']} was refused: {answer.get('message')}")
+
+    async def until(self, what: str, test: Callable[[dict[str, Any]], bool]) -> None:
+        """Wait for a snapshot that passes ``test`` (the last one may already)."""
+        try:
+            async with asyncio.timeout(MOVE_TIMEOUT), self.snapshots:
+                await self.snapshots.wait_for(lambda: self.last is not None and test(self.last))
+        except TimeoutError:
+            raise LoadError(f"player {self.number} saw no snapshot where {what}"
+                            f" in {MOVE_TIMEOUT:g} s") from None
+
+    async def leave(self) -> None:
+        self.leaving = True
+        if self.ws is not None:
+            with suppress(WebSocketException, OSError, TimeoutError):
+                async with asyncio.timeout(MOVE_TIMEOUT):
+                    await self.ws.close()
+        if self.reader is not None:
+            self.reader.cancel()
+            with suppress(asyncio.CancelledError):
+                await self.reader
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for frame in ws:
+                await self._received(json.loads(frame))
+        except ConnectionClosed as exc:
+            if not self.leaving and not self.tally.stopped:
+                self.tally.error("disconnect", str(exc))
+        for reply in self.waiting.values():
+            if not reply.done():
+                reply.set_result({"type": "error", "message": "the connection closed"})
+
+    async def _received(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "room":
+            await self._snapshot(msg)
+        elif kind in ("ok", "error") and msg.get("id") in self.waiting:
+            reply = self.waiting[msg["id"]]
+            if not reply.done():  # not given up on (timed out) meanwhile
+                reply.set_result(msg)
+        elif kind == "error":
+            self.pending = None
+            self.tally.error("refused", str(msg.get("message")))
+
+    async def _snapshot(self, msg: dict[str, Any]) -> None:
+        self.last = msg
+        async with self.snapshots:
+            self.snapshots.notify_all()
+        play = msg["play"]
+        if play is None:
+            return
+        seat: int = msg["you"]["seat"]
+        view = play["view"]
+        if self.pending is not None and len(view["seats"][seat]["tableau"]) > self.pending[1]:
+            if self.tally.running:
+                self.tally.moves += 1
+                self.tally.latencies.append((time.perf_counter() - self.pending[0]) * 1000)
+            self.pending = None
+        if play["over"]:
+            if self.final is None:
+                self.final = msg
+                self.table.player_done()
+            return
+        for problem in problems_in_view(view, seat):
+            self.tally.error("secret_shown", f"room {msg['room']['code']}: {problem}")
+        await self.move()
+
+    async def move(self) -> None:
+        """Keep one of the two drawn cards, if the last snapshot offers a move."""
+        msg = self.last
+        if not self.tally.running or self.pending is not None or msg is None or self.ws is None:
+            return
+        play = msg["play"]
+        if play is None or play["over"] or not play["legal"]:
+            return
+        seat = msg["you"]["seat"]
+        self.pending = (time.perf_counter(), len(play["view"]["seats"][seat]["tableau"]))
+        action = random.choice(play["legal"]["choices"])
+        with suppress(ConnectionClosed):
+            await self.ws.send(json.dumps({"type": "act", "action": action}))
+
+    def watchdog(self, now: float) -> None:
+        if self.pending is not None and now - self.pending[0] > MOVE_TIMEOUT:
+            self.tally.error("move_timeout", f"room {self.table.code} player {self.number}")
+            # Given up on, but not sent again: the move may still land, and the snapshot
+            # that shows it lets the player go on.
+            self.pending = None
+
+
+class Table:
+    """One slot of the M: a room with its two players, replaced when its game ends."""
+
+    def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally) -> None:
+        self.number = number
+        self.url = url
+        self.http = http
+        self.tally = tally
+        self.code = ""
+        self.players = [Player(self, 0), Player(self, 1)]
+        self.done = 0
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def open(self) -> None:
+        """Open a room, seat both players, start a single-match game; wait until both see it."""
+        reply = await self.http.post("/api/rooms", json={"game": GAME})
+        if reply.status_code != 201:
+            raise LoadError(f"POST /api/rooms answered {reply.status_code}: {reply.text}")
+        room = reply.json()
+        self.code, self.done = room["code"], 0
+        host, guest = self.players
+        await asyncio.gather(host.enter(self.url, self.code, room["token"]),
+                             guest.enter(self.url, self.code, None))
+        # Each acts on what it has seen, as people do: with several server processes one
+        # process learns of another's change a little later, and today's server lets a
+        # change made on a stale room overwrite the newer one (a seat taken meanwhile).
+        await host.request({"type": "sit", "seat": 0, "name": f"bot{self.number}-0"})
+        await guest.until("seat 1 is taken", lambda m: bool(m["room"]["seats"][0]["name"]))
+        await guest.request({"type": "sit", "seat": 1, "name": f"bot{self.number}-1"})
+        await host.until("both seats are taken",
+                         lambda m: all(s["name"] for s in m["room"]["seats"]))
+        await host.request({"type": "configure", "options": {"matches": 1}})
+        await host.request({"type": "start"})
+        for player in self.players:
+            await player.until("the game has started", lambda m: m["play"] is not None)
+        self.tally.rooms_opened += 1
+
+    def player_done(self) -> None:
+        self.done += 1
+        if self.done < 2:
+            return
+        finals = [p.final for p in self.players]
+        self.tally.games_checked += 1
+        for problem in problems_at_end([f for f in finals if f is not None]):
+            self.tally.error("final_check", f"room {self.code}: {problem}")
+        if self.tally.running:
+            self.tally.games_finished += 1
+            self.spawn(self.next())
+
+    async def next(self) -> None:
+        """Leave the finished room and play on in a new one."""
+        await asyncio.gather(*(p.leave() for p in self.players))
+        while self.tally.running:
+            try:
+                await self.open()
+            except (LoadError, httpx.HTTPError, WebSocketException, OSError,
+                    TimeoutError) as exc:
+                self.tally.error("lobby", f"{type(exc).__name__}: {exc}")
+                await asyncio.gather(*(p.leave() for p in self.players))
+                await asyncio.sleep(0.1)
+                continue
+            await asyncio.gather(*(p.move() for p in self.players))
+            return
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*(p.leave() for p in self.players))
+
+
+@dataclass
+class Servers:
+    """The server processes under test (and their database's), read through ``/proc``."""
+
+    pids: list[int]
+    database_pids: Callable[[], list[int]] = list
+
+    def cpu(self) -> dict[int, float]:
+        return {p: c for p in self.pids if (c := cpu_seconds(p)) is not None}
+
+    def loop_cpu(self) -> dict[int, float]:
+        """CPU of the main threads, which run the event loops (the rest is other threads)."""
+        return {p: c for p in self.pids if (c := cpu_seconds(p, p)) is not None}
+
+    def database_cpu(self) -> dict[int, float]:
+        return {p: c for p in self.database_pids() if (c := cpu_seconds(p)) is not None}
+
+    def memory(self, key: str) -> float:
+        return sum(memory_mb(p, key) or 0.0 for p in self.pids)
+
+
+def used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings (a process that started since counts whole)."""
+    return sum(c - before.get(p, 0.0) for p, c in after.items())
+
+
+async def _set_up(tables: list[Table], tally: Tally) -> None:
+    queue = list(reversed(tables))
+
+    async def worker() -> None:
+        while queue:
+            table = queue.pop()
+            for attempt in range(3):
+                try:
+                    await table.open()
+                    break
+                except (LoadError, httpx.HTTPError, WebSocketException, OSError,
+                        TimeoutError) as exc:
+                    tally.error("lobby", f"{type(exc).__name__}: {exc}")
+                    await asyncio.gather(*(p.leave() for p in table.players))
+                    if attempt == 2:
+                        raise LoadError(f"could not open room {table.number}: {exc}") from exc
+                    await asyncio.sleep(0.2)
+
+    await asyncio.gather(*(worker() for _ in range(min(SETUP_CONCURRENCY, len(tables)))))
+
+
+async def _watch(tables: list[Table]) -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        now = time.perf_counter()
+        for table in tables:
+            for player in table.players:
+                player.watchdog(now)
+
+
+PROFILE_FORMATS = {".svg": "flamegraph", ".txt": "raw", ".json": "speedscope"}
+
+
+def py_spy() -> Path:
+    spy = Path(sys.executable).parent / "py-spy"
+    if not spy.exists():
+        raise LoadError("--profile needs py-spy: pip install -e '.[perf]'")
+    return spy
+
+
+@contextmanager
+def _profiler(path: Path | None, pids: list[int], seconds: float) -> Iterator[None]:
+    """py-spy recording the first server process for the window, if asked for."""
+    if path is None or not pids:
+        yield
+        return
+    proc = subprocess.Popen([str(py_spy()), "record", "--pid", str(pids[0]), "--output",
+                             str(path), "--format", PROFILE_FORMATS[path.suffix], "--duration",
+                             str(math.ceil(seconds)), "--rate", "100"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        yield
+    finally:
+        _, err = proc.communicate(timeout=60)
+        if proc.returncode != 0:
+            raise LoadError(f"py-spy failed: {err.decode(errors='replace')[-300:]}")
+
+
+async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
+    """Set up ``spec.rooms`` rooms, play for ``spec.seconds``, and return the figures."""
+    tally = Tally()
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY * 4)
+    async with httpx.AsyncClient(base_url=url, trust_env=False, limits=limits,
+                                 timeout=MOVE_TIMEOUT) as http:
+        tables = [Table(i, url, http, tally) for i in range(spec.rooms)]
+        idle_rss = servers.memory("VmRSS")
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(60 + spec.rooms * 0.2):
+                await _set_up(tables, tally)
+            setup_s = time.perf_counter() - started
+            errors_in_setup = sum(tally.errors.values())
+            figures = await _window(spec, tables, tally, servers)
+        finally:
+            tally.running, tally.stopped = False, True
+            await asyncio.gather(*(t.close() for t in tables))
+    figures.update(setup_s=round(setup_s, 3), errors_during_setup=errors_in_setup)
+    if servers.pids:
+        per_room = (figures["server_rss_mb"] - idle_rss) / spec.rooms
+        figures.update(server_rss_idle_mb=round(idle_rss, 1),
+                       server_rss_per_room_mb=round(per_room, 3))
+    return figures
+
+
+async def _window(spec: LoadSpec, tables: list[Table], tally: Tally,
+                  servers: Servers) -> dict[str, Any]:
+    load0, rss0 = load_average(), servers.memory("VmRSS")
+    cpu0, loop0, db0 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+    own0 = os.times()
+    started = time.perf_counter()
+    tally.running = True
+    watch = asyncio.create_task(_watch(tables))
+    with _profiler(spec.profile, servers.pids, spec.seconds):
+        await asyncio.gather(*(p.move() for t in tables for p in t.players))
+        await asyncio.sleep(spec.seconds)
+        tally.running = False
+        elapsed = time.perf_counter() - started
+        cpu1, loop1, db1 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+        own1 = os.times()
+    watch.cancel()
+    inflight = sum(p.pending is not None for t in tables for p in t.players)
+    await asyncio.sleep(DRAIN)
+    return summarise(spec, tally, elapsed, {
+        "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
+        "database_cpu_s": used(db0, db1),
+        "load_cpu_s": (own1.user + own1.system) - (own0.user + own0.system),
+        "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
+        "load0": load0, "load1": load_average(), "inflight": inflight,
+        "measured": bool(servers.pids),
+    })
+
+
+def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
+              read: dict[str, Any]) -> dict[str, Any]:
+    """The figures of a run, named as the peer's harness names them where they compare."""
+    lat = tally.latencies
+
+    def ms(p: float) -> float | None:
+        value = percentile(lat, p)
+        return None if value is None else round(value, 3)
+
+    def per_cpu(cpu: float) -> float | None:
+        return round(tally.moves / cpu, 1) if cpu > 0 else None
+
+    measured = read["measured"]
+    cpu = read["server_cpu_s"]
+    return {
+        "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
+        "store": spec.store if spec.url is None else None,
+        "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
+        "p50_ms": ms(50), "p95_ms": ms(95), "p99_ms": ms(99),
+        "mean_ms": round(sum(lat) / len(lat), 3) if lat else None,
+        "max_ms": round(max(lat), 3) if lat else None,
+        "moves_over_1s": sum(x > SLOW * 1000 for x in lat),
+        "games_finished": tally.games_finished, "games_checked": tally.games_checked,
+        "rooms_opened": tally.rooms_opened,
+        "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
+        "error_examples": tally.examples, "inflight_at_end": read["inflight"],
+        "elapsed_s": round(elapsed, 3),
+        "server_cpu_pct": round(100 * cpu / elapsed, 1) if measured else None,
+        "server_loop_cpu_pct": round(100 * read["loop_cpu_s"] / elapsed, 1)
+        if measured else None,
+        "moves_per_server_cpu_s": per_cpu(cpu) if measured else None,
+        "database_cpu_pct": round(100 * read["database_cpu_s"] / elapsed, 1),
+        "server_rss_mb": round(read["rss"], 1) if measured else None,
+        "server_rss_peak_mb": round(read["rss_peak"], 1) if measured else None,
+        "server_rss_growth_mb": round(read["rss"] - read["rss0"], 1) if measured else None,
+        "load_cpu_pct": round(100 * read["load_cpu_s"] / elapsed, 1),
+        "load_average": [read["load0"], read["load1"]],
+    }
+
+
+def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Run one load test (spawning the servers unless ``spec.url`` is set)."""
+    spec.check()
+    if spec.url is not None:
+        url = spec.url.rstrip("/")
+        port = httpx.URL(url).port or 80
+        servers = Servers(listening_pids(port))
+        return _run(drive(spec, url, servers))
+    with spawned(spec.processes, spec.store, spec.workdir) as fleet:
+        progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store});"
+                 f" setting up {spec.rooms} rooms")
+        figures = _run(drive(spec, fleet.url, _servers(fleet)))
+        figures["server_error_lines"] = fleet.log_lines(
+            lambda line: line.startswith(("ERROR", "Traceback")))
+        # The server's own warning when a move's write fails (SQLite's "database is locked"
+        # after its 5 s busy timeout, or another process stored that move first): the move
+        # is undone, the room reloaded and the move tried again.
+        figures["server_store_failures"] = fleet.log_lines(
+            lambda line: "could not store action" in line)
+        return figures
+
+
+def _servers(fleet: Fleet) -> Servers:
+    return Servers(fleet.server_pids, fleet.database_pids)
+
+
+def _run(work: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard] on Linux
+        return asyncio.run(work)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(work)

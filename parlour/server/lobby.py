@@ -1,0 +1,209 @@
+"""The lobby of a room: the game and its options, the decision timer, and who sits where.
+
+Every method checks its request and either changes the lobby or raises ``RoomError``
+having changed nothing; storing the change is the room's business.
+
+>>> from parlour.server.config import Settings
+>>> lobby = Lobby("love-me-not", {}, [Seat(), Seat()], 0, "host", Settings())
+>>> lobby.sit(0, "  Ann ", "ann")
+'Ann'
+>>> lobby.add_bot(1, "greedy")
+>>> lobby.names()
+['Ann', 'Bot 2 (greedy)']
+>>> lobby.add_seat()
+Traceback (most recent call last):
+...
+parlour.server.errors.RoomError: Love Me Not takes at most 2 players
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots import bot_names
+from parlour.engine import Game, ParlourError
+from parlour.engine.narration import default_name
+from parlour.games import game_ids, get_game
+
+from .config import Settings
+from .db import StoredRoom
+from .errors import RoomError
+from .limits import clean_name
+
+
+@dataclass
+class Seat:
+    """Who sits at one seat: nobody, a person (by token hash) or a bot (by name)."""
+
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.token_hash is None and self.bot is None
+
+    def display_name(self, index: int) -> str:
+        """What the table calls the seat at ``index``: the one place a seat gets its name.
+
+        >>> Seat("Ann", "h").display_name(0), Seat(bot="greedy").display_name(1)
+        ('Ann', 'Bot 2 (greedy)')
+        >>> Seat().display_name(2)
+        'Player 3'
+        """
+        if self.name:
+            return self.name
+        if self.bot:
+            return f"Bot {index + 1} ({self.bot})"
+        return default_name(index)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(data.get("name"), data.get("token_hash"), data.get("bot"))
+
+
+class Lobby:
+    """A room's set-up: what is stored of it before (and while) its game runs."""
+
+    def __init__(self, game_id: str, options: dict[str, Any], seats: list[Seat], timer: int,
+                 host_hash: str, settings: Settings) -> None:
+        self.game_id = game_id
+        self.options = options
+        self.seats = seats
+        self.timer = timer
+        self.host_hash = host_hash
+        self.settings = settings
+
+    @classmethod
+    def from_stored(cls, stored: StoredRoom, settings: Settings) -> Lobby:
+        seats = [Seat.from_json(s) for s in stored.seats]
+        return cls(stored.game, stored.options, seats, stored.timer, stored.host_hash, settings)
+
+    @property
+    def game(self) -> Game[Any]:
+        return get_game(self.game_id)
+
+    def stored_seats(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.seats]
+
+    # -- who is who ---------------------------------------------------------------------
+    def seat_of(self, token_hash: str | None) -> int | None:
+        """The seat that a token (by its hash) holds, if any."""
+        if token_hash is None:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s.token_hash == token_hash), None)
+
+    def is_host(self, token_hash: str | None) -> bool:
+        return token_hash is not None and token_hash == self.host_hash
+
+    def knows(self, token_hash: str) -> bool:
+        """Whether the token is this room's host's or one of its seats'."""
+        return self.is_host(token_hash) or self.seat_of(token_hash) is not None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].display_name(seat)
+
+    def names(self) -> list[str]:
+        return [self.name(i) for i in range(len(self.seats))]
+
+    def played_by_bot(self, seat: int) -> bool:
+        return self.seats[seat].bot is not None
+
+    # -- changes --------------------------------------------------------------------------
+    def check_seat(self, seat: int) -> int:
+        if not 0 <= seat < len(self.seats):
+            raise RoomError(f"there is no seat {seat + 1}")
+        return seat
+
+    def sit(self, seat: int, name: object, holder: str) -> str:
+        """The person holding ``holder`` (a token hash) takes (or renames, or moves to) a seat.
+
+        Returns the name, cleaned.
+        """
+        target = self.seats[self.check_seat(seat)]
+        try:
+            clean = clean_name(name, self.settings.max_name_length)
+        except ValueError as exc:
+            raise RoomError(str(exc)) from None
+        if not target.empty and target.token_hash != holder:
+            raise RoomError(f"seat {seat + 1} is taken")
+        old = self.seat_of(holder)
+        if old is not None and old != seat:
+            self.seats[old] = Seat()
+        self.seats[seat] = Seat(name=clean, token_hash=holder)
+        return clean
+
+    def stand(self, holder: str | None) -> tuple[int, str]:
+        """The person holding ``holder`` leaves their seat; returns it and its name."""
+        seat = self.seat_of(holder)
+        if seat is None:
+            raise RoomError("you have no seat to leave")
+        name = self.name(seat)
+        self.seats[seat] = Seat()
+        return seat, name
+
+    def configure(self, game_id: object, options: object, timer: object) -> None:
+        """Choose the game, its options and the decision timer (seconds, 0 = off)."""
+        if not isinstance(game_id, str) or game_id not in game_ids():
+            raise RoomError(f"unknown game {game_id!r}")
+        game = get_game(game_id)
+        if not isinstance(options, dict):
+            raise RoomError("options must be an object")
+        timer = whole_number(timer, "the timer")
+        if not 0 <= timer <= self.settings.max_timer_seconds:
+            raise RoomError(f"the timer is 0 (off) to {self.settings.max_timer_seconds} seconds")
+        count = min(max(len(self.seats), game.min_players), game.max_players)
+        try:
+            game.setup(count, options, 0)  # refuses bad options now, not at the start
+        except ParlourError as exc:
+            raise RoomError(str(exc)) from None
+        if game_id != self.game_id:
+            self.seats = self.seats[:count] + [Seat() for _ in range(count - len(self.seats))]
+            for s in self.seats:
+                if s.bot and s.bot not in bot_names(game):
+                    s.bot, s.name = game.default_bot, None
+        self.game_id, self.options, self.timer = game_id, options, timer
+
+    def add_seat(self) -> None:
+        game = self.game
+        if len(self.seats) >= game.max_players:
+            raise RoomError(f"{game.title} takes at most {game.max_players} players")
+        self.seats.append(Seat())
+
+    def remove_seat(self, seat: int) -> None:
+        self.check_seat(seat)
+        game = self.game
+        if len(self.seats) <= game.min_players:
+            raise RoomError(f"{game.title} needs at least {game.min_players} players")
+        del self.seats[seat]
+
+    def add_bot(self, seat: int, bot: object) -> None:
+        """A bot (the game's default if ``bot`` is empty) takes a seat no person holds."""
+        self.check_seat(seat)
+        game = self.game
+        bot = bot or game.default_bot
+        if not isinstance(bot, str) or bot not in bot_names(game):
+            raise RoomError(f"no bot {bot!r} for {game.title}")
+        if self.seats[seat].token_hash is not None:
+            raise RoomError(f"seat {seat + 1} is taken by {self.name(seat)}")
+        self.seats[seat] = Seat(bot=bot)
+
+    def clear_seat(self, seat: int) -> None:
+        self.seats[self.check_seat(seat)] = Seat()
+
+    def check_full(self) -> None:
+        """Refuse to start while a seat is empty."""
+        empty = [i + 1 for i, s in enumerate(self.seats) if s.empty]
+        if empty:
+            raise RoomError(f"seat {empty[0]} is empty: seat a player or a bot there")
+
+
+def whole_number(value: object, what: str) -> int:
+    """A number from a message that must be whole (``True`` is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RoomError(f"{what} must be a whole number")
+    return value

@@ -1,0 +1,118 @@
+"""The game a room plays: the engine's match, kept in step with its stored record.
+
+A move is checked by the engine, then stored, and only then does it count: if the
+store refuses it (another process stored a move first), the match is set back to
+where it was and ``StoreConflict`` says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine import Action, Game, Match, ParlourError, Record, Result, View, replay
+from parlour.games import get_game
+
+from .db import Store, StoredRoom
+from .errors import RoomError, StoreConflict, Unreplayable
+
+logger = logging.getLogger("parlour.server")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move that counts: its number (from 1), who made it, whether a bot did, and the
+    spectator's views around it (all the table's log may tell)."""
+
+    number: int
+    seat: int
+    bot: bool
+    before: View
+    after: View
+
+
+class Play:
+    """A room's running (or finished) match and which of its moves bots made."""
+
+    def __init__(self, code: str, store: Store, match: Match[Any], by_bot: list[bool]) -> None:
+        self.code = code
+        self.store = store
+        self.match = match
+        self.by_bot = by_bot
+
+    @classmethod
+    def start(cls, code: str, store: Store, game: Game[Any], players: int,
+              options: dict[str, Any]) -> Play:
+        """A new match on a freshly drawn seed (which no client ever sees)."""
+        try:
+            match = Match.new(game, players, options, secrets.randbits(31))
+        except ParlourError as exc:
+            raise RoomError(str(exc)) from None
+        return cls(code, store, match, [])
+
+    @classmethod
+    def restore(cls, stored: StoredRoom, store: Store, tell: Callable[[Move], None],
+                tell_from: int) -> Play:
+        """Replay a started room's record move by move, telling ``tell`` of the moves after
+        the first ``tell_from`` (the ones a log keeps), or raise ``Unreplayable``."""
+        assert stored.seed is not None
+        record = Record(stored.game, len(stored.seats), stored.seed, dict(stored.options), [])
+        bots = [bool(entry.get("bot")) for entry in stored.actions]
+        number = 0
+        try:
+            # Step by step rather than replay() in one go, to narrate the moves the log keeps.
+            match = replay(record, get_game)
+            for number, entry in enumerate(stored.actions, start=1):
+                before = match.view(None) if number > tell_from else None
+                match.act(entry["seat"], entry["action"])
+                if before is not None:
+                    tell(Move(number, entry["seat"], bots[number - 1], before, match.view(None)))
+        except ParlourError as exc:
+            logger.error("room %s cannot be replayed at move %d: %s", stored.code, number, exc)
+            raise Unreplayable(
+                f"this game can no longer be replayed (move {number}: {exc})") from None
+        return cls(stored.code, store, match, bots)
+
+    @property
+    def seed(self) -> int:
+        return self.match.record.seed
+
+    @property
+    def record(self) -> Record:
+        return self.match.record
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def result(self) -> Result | None:
+        return self.match.result()
+
+    def was_bot(self, index: int) -> bool:
+        """Whether a bot made move ``index`` (from 0)."""
+        return self.by_bot[index] if index < len(self.by_bot) else False
+
+    async def apply(self, seat: int, action: Action, bot: bool) -> Move:
+        """Carry out a move: the engine checks it, the store keeps it, then it counts."""
+        match = self.match
+        index = len(match.record.actions)
+        before = match.view(None)
+        try:
+            match.act(seat, action)
+        except ParlourError as exc:
+            raise RoomError(str(exc)) from None
+        result = match.result()
+        try:
+            await self.store.append_action(self.code, index, seat, action, bot,
+                                           result.to_json() if result else None)
+        except Exception as exc:
+            logger.warning("room %s: could not store action %d (%s)", self.code, index, exc)
+            record = match.record
+            record.actions = record.actions[:index]
+            self.match = replay(record, get_game)
+            raise StoreConflict("the move could not be saved; please try again") from None
+        self.by_bot.append(bot)
+        return Move(index + 1, seat, bot, before, match.view(None))

@@ -1,0 +1,151 @@
+"""The HTTP API (documented at /docs): games, rooms, join links, records and replays.
+
+Refusals are raised as typed ``RoomError``s; the app's exception handlers give each
+its HTTP status.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+from typing import Any
+
+import qrcode  # type: ignore[import-untyped]
+import qrcode.image.svg  # type: ignore[import-untyped]
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from parlour.bots import bot_names
+from parlour.engine import ParlourError, replay
+from parlour.games import game_ids, get_game
+
+from ..errors import NotFinished, NotFound, Unreplayable
+from ..play import Play
+from ..room import Room, Status
+from .deps import BaseUrl, HubDep, RoomDep
+
+CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
+
+router = APIRouter(prefix="/api")
+
+
+class NewRoom(BaseModel):
+    """Ask for a room; the game can be changed in the lobby."""
+
+    game: str = Field(default="love-me-not", max_length=64)
+
+
+class RoomCreated(BaseModel):
+    code: str
+    token: str = Field(description="the host's secret: keep it, it is never shown again")
+    url: str
+
+
+class RoomSummary(BaseModel):
+    code: str
+    game: str
+    title: str
+    status: str
+    seats: list[str | None]
+    url: str
+
+
+class ReplayStep(BaseModel):
+    game: str
+    step: int
+    total: int
+    view: dict[str, Any]
+    move: dict[str, Any] | None
+    result: dict[str, Any] | None
+    names: list[str]
+
+
+# -- games --------------------------------------------------------------------------------
+@router.get("/games", summary="The games this server offers, with options and bots")
+async def games() -> list[dict[str, Any]]:
+    found = [get_game(gid) for gid in game_ids()]
+    return [{**game.describe(), "bots": bot_names(game)} for game in found]
+
+
+@router.get("/games/{game_id}/words",
+            summary="A game's words for its pieces (card names, costs, suits...)")
+async def game_words(game_id: str) -> dict[str, Any]:
+    if game_id not in game_ids():
+        raise NotFound(f"unknown game {game_id!r}")
+    return dict(get_game(game_id).words())
+
+
+@router.get("/games/{game_id}/data/{name}",
+            summary="A game's public content file (its card set, word list...)")
+async def game_data(game_id: str, name: str) -> FileResponse:
+    # Only plain JSON files that sit in the game's own package: its printed content.
+    missing = NotFound(f"no content {name!r} for game {game_id!r}")
+    if game_id not in game_ids() or not CONTENT_NAME.fullmatch(name):
+        raise missing
+    module = importlib.import_module(type(get_game(game_id)).__module__)
+    path = Path(module.__file__ or "").parent / name
+    if not path.is_file():
+        raise missing
+    return FileResponse(path, media_type="application/json")
+
+
+# -- rooms --------------------------------------------------------------------------------
+@router.post("/rooms", summary="Open a room", response_model=RoomCreated, status_code=201)
+async def create_room(body: NewRoom, request: Request, hub: HubDep,
+                      base: BaseUrl) -> RoomCreated:
+    address = request.client.host if request.client else "unknown"
+    room, token = await hub.create(body.game, address[:64])
+    return RoomCreated(code=room.code, token=token, url=f"{base}/r/{room.code}")
+
+
+@router.get("/rooms/{code}", summary="A room's public summary", response_model=RoomSummary)
+async def room_summary(room: RoomDep, base: BaseUrl) -> RoomSummary:
+    lobby = room.lobby
+    return RoomSummary(
+        code=room.code, game=lobby.game_id, title=lobby.game.title, status=room.status,
+        seats=[None if s.empty else lobby.name(i) for i, s in enumerate(lobby.seats)],
+        url=f"{base}/r/{room.code}",
+    )
+
+
+@router.get("/rooms/{code}/qr.svg", summary="The join link as a QR code (SVG)")
+async def room_qr(room: RoomDep, base: BaseUrl) -> Response:
+    image = qrcode.make(f"{base}/r/{room.code}",
+                        image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    return Response(image.to_string(), media_type="image/svg+xml")
+
+
+def finished(room: Room) -> Play:
+    """A finished game; a running game's record is a secret (it holds the seed)."""
+    if room.status != Status.OVER or room.play is None:
+        raise NotFinished("the record is shown once the game is over")
+    return room.play
+
+
+@router.get("/rooms/{code}/record", summary="A finished game's match record")
+async def room_record(room: RoomDep) -> dict[str, Any]:
+    return finished(room).record.to_json()
+
+
+@router.get("/rooms/{code}/replay", summary="A finished game after `step` moves",
+            response_model=ReplayStep)
+async def room_replay(room: RoomDep, step: int = 0) -> ReplayStep:
+    play = finished(room)
+    record = play.record
+    total = len(record.actions)
+    step = max(0, min(step, total))
+    try:
+        match = replay(record, get_game, upto=step)
+    except ParlourError as exc:
+        raise Unreplayable(str(exc)) from None
+    move = None
+    if step > 0:
+        entry = record.actions[step - 1]
+        move = {"seat": entry["seat"], "action": entry["action"],
+                "bot": play.was_bot(step - 1)}
+    result = match.result()
+    return ReplayStep(game=room.lobby.game_id, step=step, total=total,
+                      view=dict(match.view(None)), move=move,
+                      result=result.to_json() if result else None, names=room.lobby.names())

@@ -1,0 +1,116 @@
+"""The per-seat snapshot: everything one connection may know of its room now.
+
+A connection is sent its own seat's view (``Game.view``), or the spectator's; never
+another seat's, the seed, a running game's record or anyone's token. Building a
+snapshot is kept apart from sending it (``connections.send_each``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from parlour.bots import bot_names
+from parlour.engine import Match
+
+from .config import Settings
+from .connections import Client, Message
+from .driver import Driver
+from .lobby import Lobby
+from .play import Play
+from .table_log import TableLog
+
+
+class Shown(Protocol):
+    """What a snapshot reads of a room."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def problem(self) -> str | None: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def lobby(self) -> Lobby: ...
+    @property
+    def play(self) -> Play | None: ...
+    @property
+    def log(self) -> TableLog: ...
+    @property
+    def driver(self) -> Driver: ...
+    @property
+    def clients(self) -> set[Client]: ...
+
+
+def snapshot(room: Shown, client: Client) -> Message:
+    """The ``room`` message for one connection (see docs/protocol.md)."""
+    lobby = room.lobby
+    seat = lobby.seat_of(client.token_hash)
+    you = {"seat": seat, "host": lobby.is_host(client.token_hash),
+           "table_only": client.table_only}
+    shown_seat = None if client.table_only else seat
+    play = None
+    if room.play is not None:
+        play = play_part(room.play.match, shown_seat, room.driver.time_left(shown_seat))
+    return {"type": "room", "room": room_part(room, client), "you": you, "play": play}
+
+
+def room_part(room: Shown, client: Client) -> dict[str, Any]:
+    """The lobby, the seats and the log: public, but for which seat is the client's."""
+    lobby, game = room.lobby, room.lobby.game
+    connected = {c.token_hash for c in room.clients if c.token_hash}
+    seats = [
+        {
+            "name": None if s.empty else lobby.name(i),
+            "bot": s.bot,
+            "human": s.token_hash is not None,
+            "connected": s.token_hash in connected,
+            "away": i in room.driver.away,
+            "you": s.token_hash is not None and s.token_hash == client.token_hash,
+        }
+        for i, s in enumerate(lobby.seats)
+    ]
+    return {
+        "code": room.code,
+        "game": lobby.game_id,
+        "title": game.title,
+        "status": room.status,
+        "problem": room.problem,
+        "options": public_options(lobby.options),
+        "timer": lobby.timer,
+        "bot_delay": room.settings.bot_delay,
+        "seats": seats,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "bots": bot_names(game),
+        "default_bot": game.default_bot,
+        "log": room.log.recent(),
+    }
+
+
+def play_part(match: Match[Any], seat: int | None, time_left: float | None) -> dict[str, Any]:
+    """The game as ``seat`` (``None``: a spectator) may see it, and what it may do."""
+    legal = None
+    if seat is not None and seat in match.to_act:
+        legal = match.legal(seat).to_json()
+    result = match.result()
+    return {
+        "version": len(match.record.actions),
+        "seat": seat,
+        "view": match.view(seat),
+        "to_act": sorted(match.to_act),
+        "legal": legal,
+        "over": match.over,
+        "result": result.to_json() if result else None,
+        "deadline": time_left,
+    }
+
+
+def public_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as everyone may see them: a stacked deck says that it is stacked, not its order.
+
+    >>> public_options({"matches": 1, "deck": ["5H", "2S"]})
+    {'matches': 1, 'deck': 'stacked'}
+    """
+    return {k: "stacked" if isinstance(v, list | dict) else v for k, v in options.items()}

@@ -1,0 +1,112 @@
+"""``parlour load``: a short real run against spawned servers, and the checks it makes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli.main import app
+from parlour.engine import Match
+from parlour.games import get_game
+from parlour.lab.fleet import has_postgres
+from parlour.lab.load import LoadError, LoadSpec, problems_at_end, problems_in_view
+
+runner = CliRunner()
+
+FIGURES = ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms",
+           "moves_over_1s", "games_finished", "games_checked", "rooms_opened", "errors",
+           "server_cpu_pct", "server_loop_cpu_pct", "moves_per_server_cpu_s", "server_rss_mb",
+           "server_rss_peak_mb",
+           "server_rss_growth_mb", "server_rss_idle_mb", "server_rss_per_room_mb",
+           "load_cpu_pct", "load_average", "setup_s", "server_error_lines",
+           "server_store_failures")
+
+
+def run(*args: str) -> dict[str, Any]:
+    # A process of its own, as a user runs it (and away from any event loop of the tests').
+    out = subprocess.run([sys.executable, "-m", "parlour", "load", "--json", *args],
+                         capture_output=True, text=True, timeout=240, check=False)
+    assert out.returncode == 0, out.stderr
+    figures: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def check_run(figures: dict[str, Any], rooms: int) -> None:
+    missing = [name for name in FIGURES if figures.get(name) is None]
+    assert missing == []
+    assert figures["rooms"] == rooms
+    assert figures["errors"] == 0, figures["error_examples"]
+    assert figures["server_error_lines"] == 0
+    assert figures["moves"] > 0 and figures["games_finished"] > 0
+    # Every game finished in the window was checked, and each took a room.
+    assert figures["games_checked"] >= figures["games_finished"]
+    assert figures["rooms_opened"] >= rooms + figures["games_finished"] - rooms
+    assert figures["p50_ms"] <= figures["p95_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["server_cpu_pct"] > 0 and figures["server_rss_mb"] > 0
+
+
+def test_load_plays_rooms_on_a_spawned_server_and_reports_every_figure() -> None:
+    figures = run("--rooms", "2", "--seconds", "2", "--spawn")
+    check_run(figures, 2)
+    assert figures["processes"] == 1 and figures["store"] == "sqlite"
+
+
+# In CI a missing PostgreSQL is a failure, not a skip: make test installs it.
+@pytest.mark.skipif(not has_postgres() and not os.environ.get("CI"),
+                    reason="PostgreSQL is not installed (make test installs it as root)")
+def test_load_spreads_rooms_over_two_processes_on_postgresql() -> None:
+    figures = run("--rooms", "4", "--seconds", "2", "--processes", "2")
+    check_run(figures, 4)
+    assert figures["store"] == "postgres" and figures["database_cpu_pct"] > 0
+
+
+def test_load_refuses_what_it_cannot_do() -> None:
+    out = runner.invoke(app, ["load", "--url", "http://192.168.1.5:8000"])
+    assert out.exit_code == 2 and "loopback only" in out.output
+    out = runner.invoke(app, ["load", "--processes", "2", "--store", "sqlite"])
+    assert out.exit_code == 2 and "--store postgres" in out.output
+    out = runner.invoke(app, ["load", "--url", "http://127.0.0.1:9", "--spawn"])
+    assert out.exit_code == 2 and "give one of them" in out.output
+    with pytest.raises(LoadError, match="--rooms is 1 to 1000"):
+        LoadSpec(rooms=0).check()
+    with pytest.raises(LoadError, match=r"\.svg"):
+        LoadSpec(profile=Path("out.png")).check()
+
+
+def finished_game(seed: int) -> list[dict[str, Any]]:
+    """The two players' final snapshots of a real single-match game (as the server sends)."""
+    match = Match.new(get_game("love-me-not"), 2, {"matches": 1}, seed)
+    while not match.over:
+        for seat in sorted(match.to_act):
+            match.act(seat, match.legal(seat).choices[0])  # type: ignore[index]
+    result = match.result()
+    assert result is not None
+    return [{"play": {"view": match.view(s), "result": result.to_json()}} for s in (0, 1)]
+
+
+def test_a_finished_game_passes_the_end_check_and_a_wrong_score_does_not() -> None:
+    finals = finished_game(5)
+    assert problems_at_end(finals) == []
+    wrong = json.loads(json.dumps(finals))
+    for final in wrong:
+        final["play"]["result"]["scores"][0] += 1
+    # Seed 5, each seat keeping its first card: 7 points to 3.
+    assert problems_at_end(wrong) == ["scores [8.0, 3.0] are not the recomputed [7, 3]"]
+
+
+def test_a_view_that_shows_the_opponents_pile_is_caught() -> None:
+    match = Match.new(get_game("love-me-not"), 2, {"matches": 1}, 9)
+    for seat in (0, 1):
+        match.act(seat, match.legal(seat).choices[0])  # type: ignore[index]
+    assert problems_in_view(match.view(0), 0) == []
+    # Seat 1's own view read as if it were seat 0's: seat 1's pile and its card kept
+    # this turn are the "opponent's" secrets.
+    assert problems_in_view(match.view(1), 0) == [
+        "the opponent's pile is shown", "an unrevealed card of the opponent is shown"]

@@ -198,12 +198,12 @@ function turnSummary(before, after, ctx) {
   const was = before.seats[seat].age;
   const now = after.seats[seat].age;
   const next = after.turn ? after.turn.seat : null;
-  const lines = [
-    h("p", {}, ctx.seatName(seat), did.length ? ` ${listing(did).join("")}.` : "'s turn is over."),
-    h("p", {}, now > was ? `Age ${was} → ${now}.` : `Still ${now}: no time spent.`,
-      next !== null ? [" Next: ", ctx.seatName(next), ` (${after.seats[next].age})`] : null),
-  ];
-  return ctx.table ? h("div", { class: "ms-summary" }, lines) : h("span", {}, lines);
+  const retired = after.seats[seat].retired;
+  const first = [ctx.seatName(seat), did.length ? ` ${listing(did).join("")}.` : "'s turn is over."];
+  const second = [retired ? "" : now > was ? `Age ${was} → ${now}.` : `Still ${now}: no time spent.`,
+    next !== null ? [" Next: ", ctx.seatName(next), ` (${after.seats[next].age})`] : null];
+  return ctx.table ? h("div", { class: "ms-summary" }, h("p", {}, first), h("p", {}, second))
+    : h("span", {}, first, " ", second);
 }
 
 /** One option with what it is about: a title, its facts, and a button per way to pay. */

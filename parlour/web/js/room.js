@@ -216,7 +216,8 @@ function tellWhatHappened(r, room, play, ctx, changed) {
   }
   const found = changed || fresh.length ? momentOf(r, changed ? lastView : null, play.view, fresh, ctx, texts) : null;
   const notes = fresh.filter((line) => line.kind === "note");
-  if (found) (tableOnly ? moment : notice).show(found.content, found.seat);
+  if (found && tableOnly) moment.show(found.content, found.seat, found.long);
+  else if (found) notice.show(found.content, found.seat);
   if (found && tableOnly) chime(tableOnly);  // the table has no turn: it may sound its moments
   if (notes.length && (!found || tableOnly)) notice.show(paintNames(notes[notes.length - 1].text, ctx.names));
   notice.settle(room.log[room.log.length - 1], ctx.names);

@@ -48,7 +48,13 @@ function trickPanel(trick, ctx) {
 /** Whose cards, about what, written by whom: "Ann's cards: “Films”, written by Bob". */
 function cardsOf(view, s, ctx) {
   const seat = view.seats[s];
-  return [ctx.seatName(s), "'s cards", seat.category ? `: “${seat.category}”` : "", ", written by ", ctx.seatName(seat.writer)];
+  return [whose(ctx, s, "cards", true), seat.category ? `: “${seat.category}”` : "", ", written by ",
+    seat.writer === ctx.you ? "you" : ctx.seatName(seat.writer)];
+}
+
+/** "Your cards" for you, "Bob's cards" (in Bob's colour) for another. */
+function whose(ctx, s, thing, start = false) {
+  return s === ctx.you ? `${start ? "Your" : "your"} ${thing}` : [ctx.seatName(s), `'s ${thing}`];
 }
 
 function relabelled(legal, label) {
@@ -99,7 +105,7 @@ export default {
     if (legal && view.phase === "play") {
       const writer = view.seats[me].writer;
       return say(["Play one of your cards — the one ", ctx.seatName(writer), " loves most wins"],
-        [`Your cards hold ${ctx.names[writer]}'s “${view.seats[me].category}”. The lowest rank wins the trick; `,
+        [`${ctx.names[writer]} ranked their favourite “${view.seats[me].category}” on your cards. The lowest rank wins the trick; `,
           `a ${BROKEN.name} beats a 1 when both are played.`]);
     }
     if (!ctx.table) return null;
@@ -120,11 +126,16 @@ export default {
   note(view, s) {
     return (view.phase === "category" || view.phase === "writing") && view.seats[s].done ? "done ✓" : null;
   },
+  /** While playing, the trick so far (what you decide on); what you wrote, one tap away. */
   hand(view, ctx) {
     const you = view.you;
-    if (!you || !you.written) return null;
-    return h("div", {}, h("h3", { class: "panel-title" }, "What you wrote on ", ctx.seatName(you.write_for), "'s cards (only you know the ranks)"),
-      h("ol", { class: "plays" }, you.written.map((entry, i) => h("li", {}, sleeve(entry, i === 5 ? 0 : i + 1)))));
+    const trick = view.phase === "play" && view.trick ? h("div", {},
+      h("h3", { class: "panel-title" }, `Trick ${view.trick.number} so far`),
+      view.trick.plays.length ? trickList(view.trick.plays, ctx) : h("p", { class: "empty" }, "nothing played yet")) : null;
+    const written = you && you.written ? h("details", { open: view.phase !== "play" },
+      h("summary", {}, "What you wrote on ", whose(ctx, you.write_for, "cards"), " (only you know the ranks)"),
+      h("ol", { class: "plays" }, you.written.map((entry, i) => h("li", {}, sleeve(entry, i === 5 ? 0 : i + 1))))) : null;
+    return trick || written ? h("div", {}, trick, written) : null;
   },
   /** The generic text box, its label naming the player (not "Player 2"). */
   controls(legal, submit, view, ctx) {

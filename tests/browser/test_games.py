@@ -6,12 +6,13 @@ import random
 import re
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, expect
 
 from parlour.games import game_ids, get_game
 from parlour.games.my_story.words import WORDS as MY_STORY
 
-from .conftest import PHONE, Person, Server, open_room
+from .conftest import DESKTOP, PHONE, TV, Person, Server, open_room
 
 TITLES = {gid: get_game(gid).describe()["title"] for gid in game_ids()}
 
@@ -158,3 +159,50 @@ def test_my_story_shows_each_occupations_ability_and_each_cards_cost_on_its_butt
     expect(page.locator("#instruction .say-more")).to_contain_text("to spend")
     expect(page.locator("#table .age-track li")).to_have_count(2)
     closed([ann])
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
+        browser: Browser, server: Server, game_id: str) -> None:
+    host = Person(browser, DESKTOP, "Ann")
+    bob = Person(browser, PHONE, "Bob")
+    code = open_room(host, server, game_id)
+    host.sit(0)
+    bob.page.goto(f"{server.url}/r/{code}")
+    bob.sit(1)
+    for seat in range(2, get_game(game_id).min_players):
+        host.page.click(f"#bot-{seat}")
+        expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+    table = Person(browser, TV, "Table")
+    table.page.goto(f"{server.url}/r/{code}?table=1")
+    host.page.click("#start")
+    chips = table.page.locator("#seats .seat-chip")
+    expect(chips.nth(1)).to_contain_text("online")
+    if chips.count() > 2:
+        expect(chips.nth(2)).to_contain_text("bot")
+    # Bob goes; the game waits for him (every game starts with everyone deciding), so the
+    # host is offered a bot for him, and the game goes on.
+    bob.page.close()
+    expect(chips.nth(1)).to_contain_text("offline")
+    host.page.click("#quick-stand-in-1")
+    expect(chips.nth(1)).to_contain_text("a bot plays for now")
+    host.page.click("#pause")
+    for p in (host, table):
+        expect(p.page.locator("#banner")).to_contain_text("Paused by the host")
+    expect(host.page.locator("#controls")).to_have_attribute("data-kind", "")
+    expect(host.page.locator("#instruction")).to_be_hidden()
+    host.page.click("#resume")
+    expect(host.page.locator("#controls")).not_to_have_attribute("data-kind", "")
+    host.page.click("#end")
+    host.page.click("#end-yes")
+    expect(table.page.locator("#result h2")).to_have_text("The host ended this game")
+    host.page.click("#again")
+    for p in (host, table):
+        p.page.wait_for_function("() => document.body.dataset.status === 'playing'"
+                                 " && document.body.dataset.version === '0'")
+    expect(chips.nth(0)).to_contain_text("Ann")
+    expect(chips.nth(1)).to_contain_text("Bob")
+    for p in (host, table):
+        assert p.errors == [], (p.name, p.errors)
+        p.close()
+    bob.close()

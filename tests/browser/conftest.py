@@ -80,7 +80,7 @@ class Server:
              "--db", str(self.db), "--bot-delay", "0.05"],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy shared machine starts slowly
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:

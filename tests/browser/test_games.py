@@ -197,9 +197,11 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
     host.page.click("#end-yes")
     expect(table.page.locator("#result h2")).to_have_text("The host ended this game")
     host.page.click("#again")
+    # A new game with the same seats (the bots may have moved in it already).
     for p in (host, table):
-        p.page.wait_for_function("() => document.body.dataset.status === 'playing'"
-                                 " && document.body.dataset.version === '0'")
+        expect(p.page.locator("#seats .chip-wins")).to_have_count(chips.count())
+        p.page.wait_for_function("() => document.body.dataset.status === 'playing'")
+        expect(p.page.locator("#result")).to_be_hidden()
     expect(chips.nth(0)).to_contain_text("Ann")
     expect(chips.nth(1)).to_contain_text("Bob")
     for p in (host, table):

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 
-from parlour.games import game_ids
+from parlour.games import game_ids, get_game
 
 from ..errors import NotFound
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 RULES = WEB / "games"
-"""Each game's How to play page, ``<game id>.html`` (our own words, with worked examples)."""
+"""Each game's How to play, ``<game id>.html`` (our own words, with worked examples): the
+page's body, which ``rules.html`` frames."""
 
 router = APIRouter(include_in_schema=False)
 
@@ -35,10 +37,13 @@ async def home() -> FileResponse:
 
 
 @router.get("/games/{game_id}")
-async def rules_page(game_id: str) -> FileResponse:
+async def rules_page(game_id: str) -> HTMLResponse:
     if how_to_play(game_id) is None:
         raise NotFound(f"there is no How to play page for {game_id!r}")
-    return FileResponse(RULES / f"{game_id}.html")
+    frame = (WEB / "rules.html").read_text(encoding="utf-8")
+    body = (RULES / f"{game_id}.html").read_text(encoding="utf-8")
+    title = html.escape(get_game(game_id).title)
+    return HTMLResponse(frame.replace("{title}", title).replace("{body}", body))
 
 
 @router.get("/r/{code}")

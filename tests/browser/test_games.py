@@ -208,3 +208,36 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
         assert p.errors == [], (p.name, p.errors)
         p.close()
     bob.close()
+
+
+PRICES = """async () => {
+  const { payment } = await import('/static/js/games/my-story.js');
+  const { ownPoints } = await import('/static/js/games/love-me-not.js');
+  return {
+    short: payment({ money: 1, star: 1 }, { money: 2, book: 1, years: 1 }, 1).text,
+    plural: payment({ book: 2, smile: 2 }, { book: 2, smile: 2, years: 2 }, 0).text,
+    noStar: payment({ money: 1, star: 1 }, { money: 2, book: 1, years: 1 }, 0).text,
+    example: payment({ money: 1, book: 1 }, { money: 3, book: 1 }, 0).text,
+    free: payment({}, {}, 0).text,
+    hearts: ownPoints(['2H', '3H', 'JS'], ['4H', '5H']),
+  };
+}"""
+
+
+def test_the_prices_and_points_on_the_buttons_are_the_engines(browser: Browser,
+                                                                server: Server) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    shown = page.evaluate(PRICES)
+    page.close()
+    # payments.paid({"money": 1, "star": 1}, {"money": 2, "book": 1, "years": 1}, stars=1)
+    # is {"money": 1, "star": 1, "years": 2}: own Money first, the Star, the rest in years.
+    assert shown["short"] == "1 Money, 1 Star + 2 years"
+    assert shown["noStar"] == "1 Money + 3 years"
+    # The rulebook: short of 2 Money, you pay what you have and 2 years.
+    assert shown["example"] == "1 Money, 1 Book + 2 years"
+    assert shown["free"] == "free"
+    assert shown["plural"] == "2 Books, 2 Smiles + 2 years"
+    # Love Me Not's rulebook: two hearts in the tableau, two in the pile: 2 × 2 = 4 (the
+    # jack of spades scores the other pile, which a seat cannot see until the end).
+    assert shown["hearts"] == 4

@@ -31,10 +31,13 @@ function label(icon) {
   return (words.resources[icon] || {}).name || icon;
 }
 
-/** {"years": 2, "money": 1} -> "2 years, 1 Money". */
+/** {"years": 2, "book": 2, "money": 1} -> "2 years, 2 Books, 1 Money" (the game's words). */
 function amounts(map, none = "free") {
-  const parts = Object.entries(map || {}).filter(([, n]) => n).map(([k, n]) =>
-    k === "years" ? `${n} year${n === 1 ? "" : "s"}` : `${n} ${label(k)}`);
+  const named = (k, n) => {
+    const r = words.resources[k];
+    return r ? (n === 1 ? r.name : r.plural) : k;
+  };
+  const parts = Object.entries(map || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${named(k, n)}`);
   return parts.length ? parts.join(", ") : none;
 }
 

@@ -89,6 +89,7 @@ class Server:
                 time.sleep(0.1)
             if self.proc.poll() is not None:
                 break
+        self.stop()  # never leave a server behind
         raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
 
     def stop(self) -> None:

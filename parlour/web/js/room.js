@@ -11,6 +11,7 @@ import { Moment, Notice, floatReactions, momentOf, newSince, newest, ticker } fr
 import { hostPanel, nextGame, quickFixes } from "./host.js";
 import { alertsOn, chime, setAlerts, unlockOnFirstTap } from "./alert.js";
 import { fitTables } from "./fit.js";
+import { listing } from "./games/common.js";
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 const params = new URLSearchParams(location.search);
@@ -242,7 +243,7 @@ function drawBanner(room, you, play, ctx) {
   else if (play.over) parts.push(h("strong", {}, "Game over"));
   else if (room.paused) parts.push(h("strong", { class: "paused" }, "⏸ Paused by the host"));
   else if (play.legal) parts.push(h("strong", { class: "your-turn" }, "Your move"));
-  else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? joinNodes(waiting) : "…"));
+  else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? listing(waiting) : "…"));
   if (play.seat !== null) parts.push(h("span", { class: `tag you-tag${seatClass(play.seat)}` }, `You are ${ctx.names[play.seat]}`));
   else if (!tableOnly) parts.push(h("span", { class: "tag watching", id: "watching" }, "You are watching"));
   if (play.deadline !== null && play.deadline !== undefined && !room.paused) {
@@ -269,10 +270,6 @@ function runClocks(paused) {
   };
   tick();
   if (!paused) countdown = setInterval(tick, 500);
-}
-
-function joinNodes(items) {
-  return items.flatMap((item, i) => [i === 0 ? "" : i === items.length - 1 ? " and " : ", ", item]);
 }
 
 function drawSeats(r, room, play, ctx) {
@@ -342,7 +339,7 @@ function drawResult(r, room, you, play, ctx) {
   const again = nextGame(room, you, send);
   const tally = room.game_number > 1 || room.seats.some((s) => s.wins)
     ? h("p", { class: "tally", id: "tally" }, `Games won in this room (before this one): `,
-      joinNodes(room.seats.map((seat, s) => [ctx.seatName(s), ` ${seat.wins}`]))) : null;
+      listing(room.seats.map((seat, s) => [ctx.seatName(s), ` ${seat.wins}`]))) : null;
   if (ended) {
     fill(el.result, h("h2", {}, "The host ended this game"), h("p", {}, "Nobody wins a game that was ended."), tally, again);
     return;
@@ -351,7 +348,7 @@ function drawResult(r, room, you, play, ctx) {
   const winners = res.winners.map((s) => ctx.names[s]);
   fill(el.result,
     h("h2", {}, winners.length === 1 ? `${winners[0]} wins!`
-      : winners.length ? `A tie: ${joinNodes(winners).join("")} share the victory` : "Nobody wins"),
+      : winners.length ? `A tie: ${listing(winners).join("")} share the victory` : "Nobody wins"),
     again,
     h("table", { class: "scores", id: "final-scores" },
       h("caption", {}, (r.scoreCaption && safely(() => r.scoreCaption(res, ctx), () => null)) || "Final scores"),

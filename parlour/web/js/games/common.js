@@ -33,8 +33,3 @@ export function say(main, more = null) {
 export function listing(items) {
   return items.flatMap((item, i) => [i === 0 ? "" : i === items.length - 1 ? " and " : ", ", item]);
 }
-
-/** What a phone's notice line says for a moment: a short sentence, never a whole panel. */
-export function line(...parts) {
-  return h("span", {}, parts);
-}

@@ -263,7 +263,7 @@ function actControls(legal, submit, view) {
   }
   const rest = legal.choices.filter((a) => !("take" in a || "reunion" in a || "grow" in a));
   if (rest.length) {
-    sections.push(h("div", { class: "choices ms-end" }, rest.map((a) => button(LABEL(a, view), a, submit,
+    sections.push(h("div", { class: "choices ms-end" }, rest.map((a) => button(labelOf(a, view), a, submit,
       "end" in a ? "unspent resources are lost" : "rest" in a ? "nothing else is possible" : null))));
   }
   return h("div", { class: "ms-act", role: "group", "aria-label": "Your move" }, sections);
@@ -278,7 +278,7 @@ function conversion(view) {
   return found[view.turn.converted] || found[0] || null;
 }
 
-function LABEL(action, view) {
+function labelOf(action, view) {
   return renderer.label(action, view);
 }
 

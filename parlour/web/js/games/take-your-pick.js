@@ -56,7 +56,7 @@ export default {
         h("p", { class: "typ-card" }, pair(view.reading.card), h("span", { class: "hint" }, ` — ${WORDS.question}`))));
     }
     let reads = (view.reads || []).filter((r) => r.round === view.round);
-    let title = "Read this round";
+    let title = view.over ? `Round ${view.round}, the last` : "Read this round";
     if (!reads.length && view.reads && view.reads.length) {
       const lastRound = view.reads[view.reads.length - 1].round;
       reads = view.reads.filter((r) => r.round === lastRound);

@@ -173,6 +173,8 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
     for seat in range(2, get_game(game_id).min_players):
         host.page.click(f"#bot-{seat}")
         expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+    if game_id == "take-your-pick":
+        host.page.fill("#opt-first_subject", "0")  # Bob reads: the game starts waiting for him
     table = Person(browser, TV, "Table")
     table.page.goto(f"{server.url}/r/{code}?table=1")
     host.page.click("#start")

@@ -6,8 +6,8 @@ Rerun (the hands in docs/games/my-favourite-things.md):
 
 For each category a 3-player game is set up with the given seed, seat 1 gives the
 category to seat 2, and the ``fan`` bot in seat 2 writes from its own view, as in play.
-Printed: the bundled category it wrote from (or "no idea"), the five favourites in order
-and the Broken Heart.
+Printed: the bundled category it wrote from and how it was found (by one of its names or by
+meaning), or "no idea"; the five favourites in order and the Broken Heart.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import argparse
 
 from parlour.bots import make_agent
 from parlour.engine import Match
-from parlour.games.my_favourite_things import GAME
+from parlour.games.my_favourite_things import CONTENT, GAME
 from parlour.games.my_favourite_things.meaning import nearest
 
 
@@ -41,7 +41,8 @@ def main() -> None:
     for i, category in enumerate(args.categories):
         meant = nearest(category)
         written = hand(category, args.seed + i)
-        source = meant.name if meant is not None else "no idea"
+        how = "name" if CONTENT.find(category) is not None else "meaning"
+        source = f"{meant.name} (by {how})" if meant is not None else "no idea"
         print(f"| {category} | {source} | " + " | ".join(written) + " |")
 
 

@@ -5,9 +5,10 @@ first one whose name or other name reads the same (``CONTENT.find``); else the n
 meaning, but only when the two cover the same ground: every word of what was typed is
 near in meaning to a word of the category's names, and every word of one of those names
 is near to a word of what was typed. A typed category narrower than the nearest one
-("Famous bridges" beside Famous Landmarks, "Water sports" beside Sports) or wider
-("Trains" beside Things to Do on a Train) would get entries that do not belong to it, so
-it matches nothing, and the bot says it has no idea rather than write off the subject.
+("Famous bridges" beside Famous Landmarks, "Water sports" beside Sports) or about another
+thing ("Trains" beside Things to Do on a Train) would get entries that do not belong to
+it, so it matches nothing, and the bot says it has no idea rather than write off the
+subject.
 
 Meaning comes from a small table built from a sentence model (``scripts/build_meaning.py``):
 a vector for each of about 23,000 words, and for each category vectors of its names and of
@@ -16,8 +17,8 @@ so matching needs no model and no library at run time, and takes about a millise
 
 >>> nearest("Telly programmes I like").name
 'TV Shows'
->>> nearest("Reasons to be late").name
-'Excuses'
+>>> nearest("Programmes on TV I love").name
+'TV Shows'
 >>> nearest("Famous bridges") is None, nearest("Quantum field theories") is None
 (True, True)
 """
@@ -64,6 +65,8 @@ _RELATING = {
     "own", "people", "play", "re", "read", "really", "s", "see", "t", "use", "ve", "want",
     "watch", "wear", "would",
 }
+# "Things" stays: "Things at the Beach" are not beaches, nor "Things in a Museum" museums.
+_SAME_GROUND_STOPWORDS = (_STOPWORDS | _RELATING) - {"thing", "things"}
 
 
 def words_of(text: str) -> list[str]:
@@ -186,24 +189,18 @@ def _content_words(text: str) -> list[str]:
             and not any(w in number for number in numbers)] + numbers
 
 
-# "Things" stays: "Things at the Beach" are not beaches, nor "Things in a Museum" museums.
-_SAME_GROUND_STOPWORDS = (_STOPWORDS | _RELATING) - {"thing", "things"}
-
-
 def _accounted(words: list[str], by: list[str]) -> bool:
     """Whether every word of ``words`` is near in meaning to some word of ``by``."""
     found = table()
-    vectors = [v for v in map(found.word, by) if v is not None]
+    others = [_signed(v) for v in map(found.word, by) if v is not None]
     for word in words:
         vector = found.word(word)
-        if vector is None or not any(_cosine(_unit(vector), other) >= SAME_WORD
-                                     for other in map(_signed, vectors)):
+        if vector is None:
+            return False
+        unit = [x / 127 for x in _signed(vector)]
+        if not any(_cosine(unit, other) >= SAME_WORD for other in others):
             return False
     return True
-
-
-def _unit(vector: bytes) -> list[float]:
-    return [x / 127 for x in _signed(vector)]
 
 
 def same_ground(text: str, category: Category) -> bool:

@@ -107,9 +107,9 @@ def test_the_deciding_match_names_the_game_s_winner() -> None:
         told(state, 0, hands[0])
         said = told(state, 1, hands[1])
     assert said == [
-        "Ann's cards from turns 4 and 5: 5♣, J♣; pile: 4♥, 3♥, 5♠, 2♥, 4♠.",
-        "Bob's cards from turns 4 and 5: J♠, 3♣; pile: J♦, 2♠, 2♦, 5♦, 3♠.",
-        "Match 3: Ann 3, Bob 10 — Bob wins the match and the game (matches won: Ann 1, Bob 2).",
+        "Ann's cards from turns 4 and 5: J♦, J♠; pile: 3♦, 4♠, 2♥, J♣, 3♣.",
+        "Bob's cards from turns 4 and 5: 5♦, 3♠; pile: 5♣, 2♠, 4♥, 3♥, 5♠.",
+        "Match 3: Ann 8, Bob 6 — Ann wins the match and the game (matches won: Ann 2, Bob 1).",
     ]
 
 

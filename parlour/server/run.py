@@ -7,12 +7,9 @@ from dataclasses import replace
 
 import uvicorn
 
-from .app import create_app
-from .config import Settings, normalise_db_url
+from .app import create_app, settle_memory
+from .config import UNLIMITED, Settings, normalise_db_url
 from .links import lan_address
-
-UNLIMITED = 10**9
-"""Stands for "no limit" when the abuse limits are lifted (a load test on loopback)."""
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
@@ -48,9 +45,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         print(f"Sharing rooms with other processes through {redis}")
     if not limits:
         print("The limits against abuse are lifted (load testing)")
+    # No permessage-deflate: a connection is sent small patches, where compressing costs
+    # more CPU than the bytes it saves (docs/performance.md).
     config = uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 16,
-                            log_level="info", proxy_headers=False)
+                            ws_per_message_deflate=False, log_level="info",
+                            proxy_headers=False)
     server = uvicorn.Server(config)
+    settle_memory()
     server.run(sockets=[shared_socket(host, port)] if reuse_port else None)
 
 

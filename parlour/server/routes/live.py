@@ -1,76 +1,116 @@
 """The live websocket ``/ws/{code}``: frames in, checked and limited, handed to the room.
 
 Every refusal is an ``error`` message to this connection alone; the connection and
-everyone else carry on.
+everyone else carry on. Nothing here writes to the socket: every frame goes through the
+connection's queue and its one sending task (``connections.Client``), which stops when
+the socket closes, so nothing is ever sent on a closed socket.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Annotated
 
+import anyio
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
+from ..codes import clean_code
 from ..config import Settings
-from ..connections import Client, Message
+from ..connections import Client, Message, encode
 from ..errors import RoomError
 from ..handlers import handle
+from ..hub import Hub
 from ..limits import TokenBucket
 from ..room import Room
-from .deps import SettingsDep, find_room
+from .deps import SettingsDep, get_hub
 
 router = APIRouter()
 
+TOO_SLOW = 1013
+"""The close code for a connection dropped for being too slow ("try again later")."""
+
 
 @router.websocket("/ws/{code}")
-async def live(websocket: WebSocket, code: str,
-               room: Annotated[Room | None, Depends(find_room)], settings: SettingsDep) -> None:
+async def live(websocket: WebSocket, code: str, hub: Annotated[Hub, Depends(get_hub)],
+               settings: SettingsDep) -> None:
     await websocket.accept()
-    if room is None:
-        await websocket.send_json({"type": "error", "message": f"there is no room {code!r}"})
+    clean = clean_code(code)
+    if not clean or await hub.get(clean) is None:
+        missing = {"type": "error", "message": f"there is no room {code!r}"}
+        await websocket.send_text(encode(missing))
         await websocket.close(code=4404)
         return
-    client = Client(websocket.send_json)
+    client = Client(websocket.send_text)
+    joined: list[Room] = []
+    try:
+        async with anyio.create_task_group() as group:
+            async def send_then_stop() -> None:
+                await client.run()
+                group.cancel_scope.cancel()  # the socket failed or the client was too slow
+
+            group.start_soon(send_then_stop)
+            await serve(websocket, hub, clean, client, settings, joined)
+            group.cancel_scope.cancel()
+    finally:
+        client.close()
+        for room in joined:
+            room.leave(client)
+    if not client.closed_by_peer:
+        with anyio.CancelScope(shield=True), anyio.move_on_after(1):
+            await close_quietly(websocket)
+
+
+async def serve(websocket: WebSocket, hub: Hub, code: str, client: Client,
+                settings: Settings, joined: list[Room]) -> None:
+    """Hand the connection's requests to its room until it closes (the room, once joined,
+    is put in ``joined``)."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
-    joined = False
+    room: Room | None = None
     try:
         while True:
             msg = await receive(websocket, client, settings)
             if msg is None:
                 continue
             if not bucket.take():
-                await refuse(client, msg, "too many messages: please slow down"
-                             f" (at most {settings.actions_per_second:g} a second)")
+                refuse(client, msg, "too many messages: please slow down"
+                       f" (at most {settings.actions_per_second:g} a second)")
                 continue
-            if not joined:
+            if room is None:
                 if msg.get("type") != "hello":
-                    await refuse(client, msg, "say hello first")
+                    refuse(client, msg, "say hello first")
                     continue
+                room = await hub.get(code)
+                if room is None:  # pragma: no cover - rooms are never deleted
+                    return
                 token = msg.get("token")
-                await room.join(client, token if isinstance(token, str) else None,
-                                bool(msg.get("table_only")))
-                joined = True
+                client.patches = msg.get("patches") is True
+                room.join(client, token if isinstance(token, str) else None,
+                          bool(msg.get("table_only")))
+                joined.append(room)
                 continue
             try:
                 await handle(room, client, msg)
             except RoomError as exc:
-                await refuse(client, msg, str(exc))
+                refuse(client, msg, str(exc))
             else:
                 if "id" in msg:
-                    await client.send({"type": "ok", "id": msg["id"]})
+                    client.push(encode({"type": "ok", "id": msg["id"]}))
     except WebSocketDisconnect:
-        pass
-    finally:
-        if joined:
-            await room.leave(client)
+        client.closed_by_peer = True
 
 
-async def refuse(client: Client, msg: Message | None, message: str) -> None:
+async def close_quietly(websocket: WebSocket) -> None:
+    with contextlib.suppress(Exception):  # already closed from the other side
+        await websocket.close(code=TOO_SLOW)
+
+
+def refuse(client: Client, msg: Message | None, message: str) -> None:
     """An ``error`` reply, with the request's ``id`` if it had one."""
     reply: Message = {"type": "error", "message": message}
     if msg is not None and isinstance(msg.get("id"), int | str):
         reply["id"] = msg["id"]
-    await client.send(reply)
+    client.push(encode(reply))
 
 
 async def receive(websocket: WebSocket, client: Client, settings: Settings) -> Message | None:
@@ -80,19 +120,19 @@ async def receive(websocket: WebSocket, client: Client, settings: Settings) -> M
         raise WebSocketDisconnect(frame.get("code", 1000))
     text = frame.get("text")
     if text is None:
-        await refuse(client, None, "messages are JSON text")
+        refuse(client, None, "messages are JSON text")
         return None
     size = len(text.encode())
     if size > settings.max_message_bytes:
-        await refuse(client, None, f"message too large ({size} bytes;"
-                     f" the limit is {settings.max_message_bytes})")
+        refuse(client, None, f"message too large ({size} bytes;"
+               f" the limit is {settings.max_message_bytes})")
         return None
     try:
         msg = json.loads(text)
     except json.JSONDecodeError:
-        await refuse(client, None, "messages are JSON text")
+        refuse(client, None, "messages are JSON text")
         return None
     if not isinstance(msg, dict):
-        await refuse(client, None, "a message is a JSON object with a 'type'")
+        refuse(client, None, "a message is a JSON object with a 'type'")
         return None
     return msg

@@ -7,7 +7,9 @@ nothing else, so it can tell no more than the new snapshot does.
 Equal parts are skipped whole (``==`` on dicts and lists runs in C). A list that grew at
 its end, or lost its first lines and grew (the table's log, which keeps its last lines),
 becomes removes at the front and adds at the end; another list of the same length is
-compared item by item; any other list is replaced.
+compared item by item; any other list is replaced. (Python's ``==`` takes ``1`` and
+``True``, or ``0``, ``0.0`` and ``False``, for equal: a value that turned from one into
+the other in place would not be patched. No snapshot field changes its type so.)
 
 >>> diff({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2, 3], "c": None})
 [{'op': 'add', 'path': '/b/-', 'value': 3}, {'op': 'add', 'path': '/c', 'value': None}]
@@ -64,9 +66,9 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op
 
 
 def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
-    for shift in range(min(len(old), SHIFT_TRIES) + 1):
+    for shift in range(min(len(old) - 1, SHIFT_TRIES) + 1):
         kept = len(old) - shift
-        if kept <= len(new) and (shift or kept) and old[shift:] == new[:kept]:
+        if kept <= len(new) and old[shift:] == new[:kept]:
             ops.extend({"op": "remove", "path": path + "/0"} for _ in range(shift))
             ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[kept:])
             return

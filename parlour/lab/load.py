@@ -10,7 +10,9 @@ The load is the one of the boardgame.io peer's harness, so that the two compare:
   websockets, where the peer's move theirs to the new match);
 - a move's latency runs from sending it to the first snapshot that shows the mover
   the card it kept; only moves completed inside the measured window count, and the
-  window starts once the first M rooms are playing.
+  window starts once the first M rooms are playing;
+- each client asks for patches (docs/protocol.md), as the browser does, and applies
+  them to the snapshot it has.
 
 Server CPU and memory come from ``/proc`` of the server processes.
 
@@ -18,11 +20,16 @@ Server CPU and memory come from ``/proc`` of the server processes.
 3.0
 >>> percentile([], 99) is None
 True
+>>> patched({"log": ["a", "b"], "play": {"over": False}}, [
+...     {"op": "remove", "path": "/log/0"}, {"op": "add", "path": "/log/-", "value": "c"},
+...     {"op": "replace", "path": "/play/over", "value": True}])
+{'log': ['b', 'c'], 'play': {'over': True}}
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import json
 import math
@@ -103,6 +110,33 @@ class LoadSpec:
             raise LoadError("--processes starts servers: it goes with --spawn, not --url")
 
 
+def patched(doc: Any, ops: list[dict[str, Any]]) -> Any:
+    """``doc`` with a JSON Patch (the server's add, remove and replace) applied in place."""
+    for op in ops:
+        path = op["path"]
+        if not path:
+            doc = op["value"]
+            continue
+        steps = [s.replace("~1", "/").replace("~0", "~") for s in path.split("/")[1:]]
+        node = doc
+        for step in steps[:-1]:
+            node = node[int(step)] if isinstance(node, list) else node[step]
+        last = steps[-1]
+        if isinstance(node, list):
+            index = len(node) if last == "-" else int(last)
+            if op["op"] == "add":
+                node.insert(index, op["value"])
+            elif op["op"] == "remove":
+                del node[index]
+            else:
+                node[index] = op["value"]
+        elif op["op"] == "remove":
+            del node[last]
+        else:
+            node[last] = op["value"]
+    return doc
+
+
 def percentile(values: list[float], p: float) -> float | None:
     """The nearest-rank percentile (the peer's definition), or ``None`` with no values."""
     if not values:
@@ -180,9 +214,9 @@ class Player:
         self.last = self.final = self.pending = None
         self.leaving = False
         self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
-                                open_timeout=MOVE_TIMEOUT, max_size=1 << 22)
+                                open_timeout=MOVE_TIMEOUT, max_size=1 << 22, compression=None)
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.ws.send(json.dumps({"type": "hello", "token": token}))
+        await self.ws.send(json.dumps({"type": "hello", "token": token, "patches": True}))
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
@@ -231,7 +265,13 @@ class Player:
 
     async def _received(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind == "room":
+        if kind == "patch":
+            if self.last is None or msg["n"] != self.last["n"] + 1:
+                self.tally.error("patch_out_of_order", f"room {self.table.code}: {msg['n']}")
+                return
+            self.last["n"] = msg["n"]
+            await self._snapshot(patched(self.last, msg["ops"]))
+        elif kind == "room":
             await self._snapshot(msg)
         elif kind in ("ok", "error") and msg.get("id") in self.waiting:
             reply = self.waiting[msg["id"]]
@@ -257,7 +297,7 @@ class Player:
             self.pending = None
         if play["over"]:
             if self.final is None:
-                self.final = msg
+                self.final = copy.deepcopy(msg)  # later patches change self.last in place
                 self.table.player_done()
             return
         for problem in problems_in_view(view, seat):

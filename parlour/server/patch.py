@@ -59,10 +59,14 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op
         if key not in new:
             ops.append({"op": "remove", "path": path + pointer(key)})
     for key, value in new.items():
-        if key in old:
-            _diff(old[key], value, path + pointer(key), ops)
-        else:
+        if key not in old:
             ops.append({"op": "add", "path": path + pointer(key), "value": value})
+            continue
+        was = old[key]
+        # Most parts of a snapshot did not change: skip them without a call.
+        if was is value or (was == value and type(was) is type(value)):
+            continue
+        _diff(was, value, path + pointer(key), ops)
 
 
 def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:

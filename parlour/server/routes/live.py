@@ -9,10 +9,10 @@ the socket closes, so nothing is ever sent on a closed socket.
 from __future__ import annotations
 
 import contextlib
-import json
 from typing import Annotated
 
 import anyio
+import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from ..codes import clean_code
@@ -128,8 +128,8 @@ async def receive(websocket: WebSocket, client: Client, settings: Settings) -> M
                f" the limit is {settings.max_message_bytes})")
         return None
     try:
-        msg = json.loads(text)
-    except json.JSONDecodeError:
+        msg = orjson.loads(text)
+    except orjson.JSONDecodeError:
         refuse(client, None, "messages are JSON text")
         return None
     if not isinstance(msg, dict):

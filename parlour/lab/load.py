@@ -594,11 +594,11 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
         figures["server_error_lines"] = fleet.log_lines(
             lambda line: line.startswith(("ERROR", "Traceback")))
-        # The server's own warning when a move's write fails (SQLite's "database is locked"
-        # after its 5 s busy timeout, or another process stored that move first): the move
-        # is undone, the room reloaded and the move tried again.
+        # The server's own warning when a write is refused (another process changed the
+        # room first): the changes made since are dropped unseen, the room is read again
+        # and the request tried again.
         figures["server_store_failures"] = fleet.log_lines(
-            lambda line: "could not store action" in line)
+            lambda line: "a write was refused" in line or "could not store" in line)
         return figures
 
 

@@ -26,8 +26,6 @@ class Handler:
     run: Run
     host_only: bool = False
     lobby_only: bool = False
-    quiet: bool = False
-    """Changes nothing stored, so other server processes need not hear of it."""
 
 
 async def handle(room: Room, client: Client, msg: Message) -> None:
@@ -44,7 +42,7 @@ async def handle(room: Room, client: Client, msg: Message) -> None:
             raise RoomError("the game has already started")
         await handler.run(room, client, msg)
 
-    await room.change(work, publish=not handler.quiet)
+    await room.change(work)
 
 
 def own_seat(room: Room, client: Client) -> int:
@@ -139,5 +137,5 @@ HANDLERS: dict[str, Handler] = {
     "start": Handler(start, host_only=True, lobby_only=True),
     "act": Handler(act),
     "back": Handler(back),
-    "ping": Handler(ping, quiet=True),
+    "ping": Handler(ping),
 }

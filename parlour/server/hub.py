@@ -1,5 +1,9 @@
 """The hub: the rooms this server process has loaded, each loaded when asked for and let go
-of once idle, so memory stays flat however many games are finished."""
+of once idle, so memory stays flat however many games are finished.
+
+With Redis, each room is owned by one process (``pubsub.py``): the hub loads only the
+rooms it owns, and serves connections to the others through their owners (``remote.py``).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from .db import NewRoom, Store, StoredRoom
 from .errors import RateLimited, RoomError, StoreConflict
 from .lobby import Seat
 from .pubsub import make_bus
+from .remote import Gateway, Here, Joined, Sharing
 from .room import Room, Status
 
 SWEEP_SECONDS = 1.0
@@ -28,30 +33,28 @@ class Hub:
         self.store = store
         self.settings = settings
         self.bus = make_bus(settings.redis_url)
+        self.sharing = Sharing(self.bus, self.owned)
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        self.releasing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Bring the schema up to date and resume every game being played (its bots and
         timers); other rooms are loaded when someone asks for them."""
         await self.store.start()
+        await self.bus.start(self.sharing.on_message)
+        self.sharing.start()
         for code in await self.store.codes_with_status(Status.PLAYING):
-            await self.get(code)
-        await self.bus.start(self.changed_elsewhere)
+            await self.owned(code)
         self.sweeper = asyncio.create_task(self._sweep(), name="parlour-sweeper")
-
-    async def changed_elsewhere(self, code: str) -> None:
-        """Another process changed a room: if it is loaded here, reload it and tell our clients."""
-        room = self.rooms.get(code)
-        if room is not None:
-            await room.reload()
 
     async def stop(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeper
+        await self.sharing.stop()
         await self.bus.stop()
         # Cancel every driver first, then wait for them all: no room waits for another.
         for room in self.rooms.values():
@@ -60,7 +63,39 @@ class Hub:
             await room.driver.stopped()
         await self.store.close()
 
-    async def get(self, code: str) -> Room | None:
+    async def attach(self, code: str) -> Joined | None:
+        """Room ``code`` for a connection: here if this process owns it (or does now), else
+        through its owner; ``None`` if there is no such room."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return Here(room)
+        owner = await self.bus.claim(code)
+        if owner != self.bus.me:
+            return Gateway(self.sharing, code, owner)
+        room = await self.owned(code)
+        return None if room is None else Here(room)
+
+    async def owned(self, code: str) -> Room | None:
+        """Room ``code`` if this process owns it (loading it if need be), else ``None``."""
+        if code in self.rooms:
+            return self.rooms[code]
+        if await self.bus.claim(code) != self.bus.me:
+            return None
+        room = await self._get(code)
+        if room is None:
+            await self.bus.release(code)
+        return room
+
+    async def read(self, code: str) -> Room | None:
+        """Room ``code`` to read (its summary, a finished game's record): the one loaded
+        here, else a copy read from the database that is neither run nor kept."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        stored = await self.store.load(code)
+        return None if stored is None else Room(stored, self.store, self.settings)
+
+    async def _get(self, code: str) -> Room | None:
         """The room ``code``, loaded if it is not yet; ``None`` if there is none."""
         room = self.rooms.get(code)
         if room is not None:
@@ -75,7 +110,7 @@ class Hub:
         stored = await self.store.load(code)
         if stored is None:
             return None
-        return self._keep(Room(stored, self.store, self.settings, self.bus))
+        return self._keep(Room(stored, self.store, self.settings))
 
     def _keep(self, room: Room) -> Room:
         self.rooms[room.code] = room
@@ -109,7 +144,8 @@ class Hub:
                 await self.store.write(NewRoom(stored))
             except StoreConflict:
                 continue  # the code is taken: draw another
-            return self._keep(Room(stored, self.store, self.settings, self.bus)), token
+            await self.bus.claim(stored.code)  # a new code: nobody else owns it
+            return self._keep(Room(stored, self.store, self.settings)), token
 
     # -- letting go of idle rooms ---------------------------------------------------------------
     async def _sweep(self) -> None:
@@ -124,3 +160,6 @@ class Hub:
     def _unload(self, room: Room) -> None:
         del self.rooms[room.code]
         room.driver.cancel()
+        task = asyncio.create_task(self.bus.release(room.code))
+        self.releasing.add(task)
+        task.add_done_callback(self.releasing.discard)

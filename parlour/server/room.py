@@ -25,7 +25,6 @@ from enum import StrEnum
 
 from parlour.engine import Action
 
-from .codes import token_hash
 from .config import Settings
 from .connections import Client, Frames, Message
 from .db import Change, Moved, SetUp, Store, StoredRoom
@@ -33,7 +32,6 @@ from .driver import Driver, Due
 from .errors import RoomError, StoreConflict, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
-from .pubsub import Bus, LocalBus
 from .snapshot import snapshot
 from .table_log import TableLog
 
@@ -66,12 +64,10 @@ class Told:
 class Room:
     """One room of this server process."""
 
-    def __init__(self, stored: StoredRoom, store: Store, settings: Settings,
-                 bus: Bus | None = None) -> None:
+    def __init__(self, stored: StoredRoom, store: Store, settings: Settings) -> None:
         self.code = stored.code
         self.store = store
         self.settings = settings
-        self.bus: Bus = bus or LocalBus()
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.driver = Driver(settings.bot_delay)
@@ -168,6 +164,8 @@ class Room:
 
     def _refused(self) -> None:
         """A write was refused: drop every change made since, unseen, and read the room again."""
+        logger.warning("room %s: a write was refused (another process changed the room);"
+                       " reading it again", self.code)
         for told in self.outbox:
             if told.done is not None and not told.done.done():
                 told.done.set_exception(StoreConflict(
@@ -193,11 +191,10 @@ class Room:
             self._changed(None)
             self.tell()
 
-    async def change(self, work: Callable[[], Awaitable[None]], *, publish: bool = True) -> None:
+    async def change(self, work: Callable[[], Awaitable[None]]) -> None:
         """Carry out one change under the room's lock, and return once it is on disk and
-        every connection has been sent its snapshot; then tell the other server
-        processes (``publish``). A change the store refused is tried once more on the
-        room as read again."""
+        every connection has been sent its snapshot. A change the store refused is tried
+        once more on the room as read again."""
         for attempt in range(2):
             async with self.lock:
                 await work()
@@ -210,12 +207,12 @@ class Room:
                 if attempt or self.recovery is None:
                     raise
                 await asyncio.shield(self.recovery)
-        if publish:
-            await self.bus.publish(self.code)
 
-    def join(self, client: Client, token: str | None, table_only: bool) -> None:
-        if token and self.lobby.knows(token_hash(token)):
-            client.token_hash = token_hash(token)
+    def join(self, client: Client, holder: str | None, table_only: bool) -> None:
+        """A connection joins, holding the seat or host's role whose token hashes to
+        ``holder`` (a spectator's if the room knows no such token)."""
+        if holder and self.lobby.knows(holder):
+            client.token_hash = holder
         client.table_only = table_only
         self.clients.add(client)
         self.tell()

@@ -97,8 +97,8 @@ def test_a_finished_game_passes_the_end_check_and_a_wrong_score_does_not() -> No
     wrong = json.loads(json.dumps(finals))
     for final in wrong:
         final["play"]["result"]["scores"][0] += 1
-    # Seed 5, each seat keeping its first card: 7 points to 3.
-    assert problems_at_end(wrong) == ["scores [8.0, 3.0] are not the recomputed [7, 3]"]
+    # Seed 5, each seat keeping its first card: 6 points to 8.
+    assert problems_at_end(wrong) == ["scores [7.0, 8.0] are not the recomputed [6, 8]"]
 
 
 def test_a_view_that_shows_the_opponents_pile_is_caught() -> None:

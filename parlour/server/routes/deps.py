@@ -33,7 +33,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 async def find_room(code: str, hub: HubDep) -> Room | None:
     """The room whose code this is (as typed: any case), if there is one."""
     clean = clean_code(code)
-    return await hub.get(clean) if clean else None
+    return await hub.read(clean) if clean else None
 
 
 async def room_or_404(code: str, room: Annotated[Room | None, Depends(find_room)]) -> Room:

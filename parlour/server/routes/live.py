@@ -15,14 +15,12 @@ import anyio
 import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
-from ..codes import clean_code
+from ..codes import clean_code, token_hash
 from ..config import Settings
 from ..connections import Client, Message, encode
-from ..errors import RoomError
-from ..handlers import handle
 from ..hub import Hub
 from ..limits import TokenBucket
-from ..room import Room
+from ..remote import Here, Joined, refusal
 from .deps import SettingsDep, get_hub
 
 router = APIRouter()
@@ -36,13 +34,14 @@ async def live(websocket: WebSocket, code: str, hub: Annotated[Hub, Depends(get_
                settings: SettingsDep) -> None:
     await websocket.accept()
     clean = clean_code(code)
-    if not clean or await hub.get(clean) is None:
+    found = await hub.attach(clean) if clean else None
+    if found is None:
         missing = {"type": "error", "message": f"there is no room {code!r}"}
         await websocket.send_text(encode(missing))
         await websocket.close(code=4404)
         return
     client = Client(websocket.send_text)
-    joined: list[Room] = []
+    joined: list[Joined] = [found]
     try:
         async with anyio.create_task_group() as group:
             async def send_then_stop() -> None:
@@ -50,23 +49,23 @@ async def live(websocket: WebSocket, code: str, hub: Annotated[Hub, Depends(get_
                 group.cancel_scope.cancel()  # the socket failed or the client was too slow
 
             group.start_soon(send_then_stop)
-            await serve(websocket, hub, clean, client, settings, joined)
+            await serve(websocket, hub, client, settings, joined)
             group.cancel_scope.cancel()
     finally:
         client.close()
-        for room in joined:
-            room.leave(client)
+        if len(joined) > 1:
+            joined[-1].leave(client)
     if not client.closed_by_peer:
         with anyio.CancelScope(shield=True), anyio.move_on_after(1):
             await close_quietly(websocket)
 
 
-async def serve(websocket: WebSocket, hub: Hub, code: str, client: Client,
-                settings: Settings, joined: list[Room]) -> None:
-    """Hand the connection's requests to its room until it closes (the room, once joined,
-    is put in ``joined``)."""
+async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settings,
+                joined: list[Joined]) -> None:
+    """Hand the connection's requests to its room (``joined[0]``) until it closes; the
+    room, once joined, is put at the end of ``joined``."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
-    room: Room | None = None
+    room: Joined | None = None
     try:
         while True:
             msg = await receive(websocket, client, settings)
@@ -80,22 +79,19 @@ async def serve(websocket: WebSocket, hub: Hub, code: str, client: Client,
                 if msg.get("type") != "hello":
                     refuse(client, msg, "say hello first")
                     continue
-                room = await hub.get(code)
-                if room is None:  # pragma: no cover - rooms are never deleted
-                    return
+                room = joined[0]
+                if isinstance(room, Here) and hub.rooms.get(room.room.code) is not room.room:
+                    # Let go of while this connection said nothing: find it again.
+                    room = await hub.attach(room.room.code)
+                    if room is None:  # pragma: no cover - rooms are never deleted
+                        return
                 token = msg.get("token")
                 client.patches = msg.get("patches") is True
-                room.join(client, token if isinstance(token, str) else None,
+                room.join(client, token_hash(token) if isinstance(token, str) else None,
                           bool(msg.get("table_only")))
                 joined.append(room)
                 continue
-            try:
-                await handle(room, client, msg)
-            except RoomError as exc:
-                refuse(client, msg, str(exc))
-            else:
-                if "id" in msg:
-                    client.push(encode({"type": "ok", "id": msg["id"]}))
+            await room.answer(client, msg)
     except WebSocketDisconnect:
         client.closed_by_peer = True
 
@@ -106,11 +102,7 @@ async def close_quietly(websocket: WebSocket) -> None:
 
 
 def refuse(client: Client, msg: Message | None, message: str) -> None:
-    """An ``error`` reply, with the request's ``id`` if it had one."""
-    reply: Message = {"type": "error", "message": message}
-    if msg is not None and isinstance(msg.get("id"), int | str):
-        reply["id"] = msg["id"]
-    client.push(encode(reply))
+    client.push(encode(refusal(msg, message)))
 
 
 async def receive(websocket: WebSocket, client: Client, settings: Settings) -> Message | None:

@@ -15,7 +15,8 @@ from .config import Settings
 from .errors import NotFinished, NotFound, RateLimited, RoomError, Unreplayable
 from .hub import Hub
 from .links import lan_address
-from .routes import api, live, pages
+from .routes import api, pages
+from .routes.live import LiveSockets
 from .stores import store_for
 
 __all__ = ["create_app", "lan_address"]
@@ -100,10 +101,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(LiveSockets, hub=hub, settings=settings)
     # Starlette picks the handler of the nearest class in an error's MRO.
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
-    for router in (pages.router, api.router, live.router):
+    for router in (pages.router, api.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

@@ -4,16 +4,21 @@ Every refusal is an ``error`` message to this connection alone; the connection a
 everyone else carry on. Nothing here writes to the socket: every frame goes through the
 connection's queue and its one sending task (``connections.Client``), which stops when
 the socket closes, so nothing is ever sent on a closed socket.
+
+The socket is served straight on ASGI (:class:`LiveSockets`, outside FastAPI's routing,
+dependencies and exception middleware): those cost more than the room's own work when
+they wrap every frame.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import Annotated
+from collections.abc import MutableMapping
+from typing import Any, Protocol
 
 import anyio
 import orjson
-from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..codes import clean_code, token_hash
 from ..config import Settings
@@ -21,18 +26,67 @@ from ..connections import Client, Message, encode
 from ..hub import Hub
 from ..limits import TokenBucket
 from ..remote import Here, Joined, refusal
-from .deps import SettingsDep, get_hub
 
-router = APIRouter()
+PATH = "/ws/"
 
 TOO_SLOW = 1013
 """The close code for a connection dropped for being too slow ("try again later")."""
 
 
-@router.websocket("/ws/{code}")
-async def live(websocket: WebSocket, code: str, hub: Annotated[Hub, Depends(get_hub)],
-               settings: SettingsDep) -> None:
-    await websocket.accept()
+class Disconnected(Exception):
+    """The client closed the connection."""
+
+
+class WebSocket(Protocol):
+    async def receive(self) -> MutableMapping[str, Any]: ...
+    async def send_text(self, text: str) -> None: ...
+    async def close(self, code: int) -> None: ...
+
+
+class Socket:
+    """An ASGI websocket, as little as the live protocol needs of it."""
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self._receive = receive
+        self._send = send
+
+    async def receive(self) -> MutableMapping[str, Any]:
+        return await self._receive()
+
+    async def accept(self) -> bool:
+        """Accept the connection (``False`` if the client left first)."""
+        if (await self.receive())["type"] != "websocket.connect":
+            return False
+        await self._send({"type": "websocket.accept"})
+        return True
+
+    async def send_text(self, text: str) -> None:
+        await self._send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int) -> None:
+        await self._send({"type": "websocket.close", "code": code})
+
+
+class LiveSockets:
+    """ASGI middleware: serves ``/ws/{code}`` itself, and passes everything else on."""
+
+    def __init__(self, app: ASGIApp, hub: Hub, settings: Settings) -> None:
+        self.app = app
+        self.hub = hub
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] != "websocket" or not path.startswith(PATH):
+            await self.app(scope, receive, send)
+            return
+        socket = Socket(receive, send)
+        if await socket.accept():
+            await live(socket, path[len(PATH):], self.hub, self.settings)
+
+
+async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings) -> None:
+    """Serve one accepted connection to room ``code`` until it closes."""
     clean = clean_code(code)
     found = await hub.attach(clean) if clean else None
     if found is None:
@@ -92,7 +146,7 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
                 joined.append(room)
                 continue
             await room.answer(client, msg)
-    except WebSocketDisconnect:
+    except Disconnected:
         client.closed_by_peer = True
 
 
@@ -109,7 +163,7 @@ async def receive(websocket: WebSocket, client: Client, settings: Settings) -> M
     """The next message as a JSON object, or ``None`` after refusing a bad one."""
     frame = await websocket.receive()
     if frame["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(frame.get("code", 1000))
+        raise Disconnected
     text = frame.get("text")
     if text is None:
         refuse(client, None, "messages are JSON text")

@@ -233,6 +233,8 @@ class Player:
             await self.ws.send(json.dumps({**message, "id": ident}))
             async with asyncio.timeout(MOVE_TIMEOUT):
                 answer = await reply
+        except TimeoutError:
+            raise LoadError(f"no answer to {message['type']} in {MOVE_TIMEOUT:g} s") from None
         finally:
             self.waiting.pop(ident, None)
         if answer["type"] != "ok":

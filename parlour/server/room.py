@@ -138,12 +138,6 @@ class Room:
         self._flush()
         return done
 
-    async def broadcast(self) -> None:
-        """Send every connection its own snapshot, once what it shows is on disk."""
-        done = self.tell(wait=True)
-        assert done is not None
-        await done
-
     def _flush(self, _: object = None) -> None:
         """Send, in order, each change's snapshots whose writes are on disk."""
         outbox = self.outbox

@@ -42,7 +42,8 @@ ACTION = ("INSERT INTO actions (room, idx, seat, action, bot, created_at)"
 
 
 def sqlite_path(url: str) -> str:
-    """The file of an SQLite URL (``sqlite+aiosqlite:///games.db``, ``sqlite:////tmp/x.db``).
+    """The file of an SQLite URL (``sqlite+aiosqlite:///games.db``, ``sqlite:////tmp/x.db``;
+    the driver named in it is not used).
 
     >>> sqlite_path("sqlite+aiosqlite:///games.db"), sqlite_path("sqlite:////tmp/x.db")
     ('games.db', '/tmp/x.db')

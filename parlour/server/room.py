@@ -160,14 +160,14 @@ class Room:
         """A write was refused: drop every change made since, unseen, and read the room again."""
         logger.warning("room %s: a write was refused (another process changed the room);"
                        " reading it again", self.code)
+        if self.recovery is None:
+            self.recovery = asyncio.create_task(self._recover(), name=f"recover-{self.code}")
         for told in self.outbox:
             if told.done is not None and not told.done.done():
                 told.done.set_exception(StoreConflict(
                     "the room changed meanwhile and your request could not be saved;"
                     " please try again"))
         self.outbox.clear()
-        if self.recovery is None:
-            self.recovery = asyncio.create_task(self._recover(), name=f"recover-{self.code}")
 
     async def _recover(self) -> None:
         try:
@@ -198,9 +198,10 @@ class Room:
                 await done
                 break
             except StoreConflict:
-                if attempt or self.recovery is None:
+                if attempt:
                     raise
-                await asyncio.shield(self.recovery)
+                if self.recovery is not None:
+                    await asyncio.shield(self.recovery)
 
     def join(self, client: Client, holder: str | None, table_only: bool) -> None:
         """A connection joins, holding the seat or host's role whose token hashes to

@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,postgres,redis,perf]'
+	$(BIN)/pip install --quiet -e '.[test,postgres,redis,perf,rl]'
 	touch $(STAMP) $@
 
 run: $(STAMP)
@@ -25,11 +25,13 @@ test: $(TEST_STAMP)
 	@bash scripts/ensure-test-tools.sh
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/migrations
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/parlour bench

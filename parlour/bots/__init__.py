@@ -2,7 +2,7 @@
 
 >>> from parlour.games import get_game
 >>> sorted(bot_names(get_game("love-me-not")))
-['greedy', 'mcts', 'random']
+['cfr', 'greedy', 'mcts', 'random']
 """
 
 from __future__ import annotations

@@ -63,6 +63,8 @@ def text_problem(value: Any, what: str, max_length: int = MAX_TEXT) -> str | Non
     'a category cannot be empty'
     >>> text_problem("a\\u202eb", "a name")
     'a name cannot contain control characters'
+    >>> text_problem("a\\u2028b", "a name")
+    'a name cannot contain control characters'
     """
     if not isinstance(value, str):
         return f"{what} must be text (got {type(value).__name__})"
@@ -89,7 +91,8 @@ def _is_control(ch: str) -> bool:
     kind = unicodedata.category(ch)
     if kind == "Cf":
         return ch not in _ALLOWED_FORMAT
-    return kind in ("Cc", "Cs", "Co", "Cn")
+    # Line and paragraph separators (Zl, Zp) break a line where a single line was asked for.
+    return kind in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def _fold(text: str) -> str:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
+from parlour.bots import MCTSAgent
 from parlour.engine import Match, RandomAgent, play
 from parlour.games import get_game
+
+from .bare import bare_matches_per_s
 
 
 @dataclass(frozen=True)
@@ -27,20 +32,93 @@ class BenchRow:
         return self.actions / self.seconds
 
 
-def bench_game(game_id: str, players: int, seconds: float) -> BenchRow:
+def bench_game(game_id: str, players: int, seconds: float,
+               options: dict[str, Any] | None = None) -> BenchRow:
     """Play random games of one game for about ``seconds`` and count them."""
     game = get_game(game_id)
+    # One set of agents for the whole run: seeding a generator per game would be
+    # counted against the engine.
+    agents = [RandomAgent(game, s, s) for s in range(players)]
     games = actions = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds or games == 0:
-        match = Match.new(game, players, {}, games)
-        play(match, [RandomAgent(game, s, games + s) for s in range(players)])
+        match = Match.new(game, players, options, games)
+        play(match, agents)
         actions += len(match.record.actions)
         games += 1
     return BenchRow(game_id, players, games, actions, elapsed)
+
+
+def bench_playouts(game_id: str, players: int, seconds: float,
+                   options: dict[str, Any] | None = None) -> BenchRow:
+    """The engine's own random playouts, as search bots run them: set up, then
+    ``rollout_action`` and ``apply`` (every move checked) to the end, then the result."""
+    game = get_game(game_id)
+    rng = random.Random(0)
+    games = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
+        state = game.setup(players, options, games)
+        while seats := game.to_act(state):
+            seat = min(seats)
+            game.apply(state, seat, game.rollout_action(state, seat, rng))
+            actions += 1
+        game.result(state)
+        games += 1
+    return BenchRow(game_id, players, games, actions, elapsed)
+
+
+@dataclass(frozen=True)
+class Yardstick:
+    """Random single Love Me Not matches per second: the engine two ways, and the bare loop.
+
+    ``playouts`` is the engine on its own (:func:`bench_playouts`); ``games`` adds what
+    every front end adds: agents that see views, and a record (:func:`bench_game`).
+    """
+
+    playouts: BenchRow
+    games: BenchRow
+    bare_per_s: float
+
+    def share(self, row: BenchRow) -> float:
+        """A row's speed as a share of the bare loop's."""
+        return row.games_per_s / self.bare_per_s
+
+
+def _merge(rows: list[BenchRow]) -> BenchRow:
+    return BenchRow(rows[0].game, rows[0].players, sum(r.games for r in rows),
+                    sum(r.actions for r in rows), sum(r.seconds for r in rows))
+
+
+def love_me_not_yardstick(seconds: float, rounds: int = 4) -> Yardstick:
+    """The engine's single matches against :mod:`.bare`'s, in alternating rounds so that
+    all three meet the same load on the machine."""
+    share = seconds / (3 * rounds)
+    single = {"matches": 1}
+    playouts, games, bare = [], [], []
+    for r in range(rounds):
+        playouts.append(bench_playouts("love-me-not", 2, share, single))
+        games.append(bench_game("love-me-not", 2, share, single))
+        bare.append(bare_matches_per_s(share, seed=r))
+    return Yardstick(_merge(playouts), _merge(games), sum(bare) / len(bare))
 
 
 def run_bench(game_ids: list[str], seconds: float) -> Iterator[BenchRow]:
     for gid in game_ids:
         game = get_game(gid)
         yield bench_game(gid, game.min_players, seconds)
+
+
+def bench_mcts(game_id: str, players: int, seconds: float, iterations: int = 200) -> float:
+    """Iterations per second of the ``mcts`` bot choosing moves from the start of random
+    games (each move searches ``iterations`` times)."""
+    game = get_game(game_id)
+    done = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or done == 0:
+        match = Match.new(game, players, None, done)
+        seat = min(match.to_act)
+        agent = MCTSAgent(game, seat, done, iterations=iterations)
+        agent.act(match.view(seat), match.legal(seat))
+        done += iterations
+    return done / elapsed

@@ -44,6 +44,8 @@ class Client:
         self._send_text = send_text
         self.token_hash: str | None = None
         self.table_only = False
+        self.visible = True
+        """Whether the page is in front of its person (the browser says when it is not)."""
         self.patches = patches
         self.sent: Message | None = None
         """The snapshot this connection has (or will have once its queue is sent)."""

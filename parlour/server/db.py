@@ -17,7 +17,7 @@ picks one for a database URL.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -74,6 +74,19 @@ actions = Table(
     UniqueConstraint("room", "idx", name="uq_actions_room_idx"),
 )
 
+past_games = Table(
+    "past_games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(12), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("result", Text, nullable=True),
+    Column("names", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("room", "number", name="uq_past_games_room_number"),
+)
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -95,6 +108,8 @@ class StoredRoom:
     actions: list[dict[str, Any]]
     version: int = 0
     """How many changes of the room have been stored (its creation is none)."""
+    past_winners: list[list[int]] = field(default_factory=list)
+    """The winners of each game the room finished before this one (ended games: none)."""
 
 
 # -- changes --------------------------------------------------------------------------------
@@ -138,7 +153,21 @@ class Moved:
     result: dict[str, Any] | None
 
 
-Change = NewRoom | SetUp | Moved
+@dataclass(frozen=True)
+class NextGame:
+    """Keep the room's game as its past game ``number`` and deal the next on ``seed``."""
+
+    code: str
+    epoch: int
+    version: int
+    number: int
+    record: dict[str, Any]
+    result: dict[str, Any] | None
+    names: list[str]
+    seed: int
+
+
+Change = NewRoom | SetUp | Moved | NextGame
 """One change of one room, stored whole or not at all. ``version`` is the room's version
 before it (the change stores ``version + 1``); ``epoch`` names the copy of the room that
 made it (see ``writer.Chains``)."""
@@ -159,6 +188,9 @@ class Store(Protocol):
 
     async def load(self, code: str) -> StoredRoom | None: ...
 
+    async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
+        """A game the room finished before (``number``, ``record``, ``result``, ``names``)."""
+
     async def codes_with_status(self, *statuses: str) -> list[str]: ...
 
     async def rooms_created_since(self, creator: str, since: float, limit: int) -> int:
@@ -173,14 +205,22 @@ def upgrade(conn: Connection) -> None:
     command.upgrade(cfg, "head")
 
 
-def stored_room(row: Any, acts: list[Any], loads: Any) -> StoredRoom:
-    """A ``StoredRoom`` from a ``rooms`` row and its actions' (seat, action, bot) rows."""
+def stored_room(row: Any, acts: list[Any], past: list[Any], loads: Any) -> StoredRoom:
+    """A ``StoredRoom`` from a ``rooms`` row, its actions' (seat, action, bot) rows and its
+    past games' (result) rows in order."""
     return StoredRoom(
         code=row[0], created_at=row[1], creator=row[2], host_hash=row[3], game=row[4],
         options=loads(row[5]), seats=loads(row[6]), timer=row[7], status=row[8], seed=row[9],
         result=loads(row[10]) if row[10] else None, version=row[11],
         actions=[{"seat": a[0], "action": loads(a[1]), "bot": bool(a[2])} for a in acts],
+        past_winners=[loads(p[0])["winners"] if p[0] else [] for p in past],
     )
+
+
+def past_game(row: Any, loads: Any) -> dict[str, Any]:
+    """A past game from its (number, record, result, names) row."""
+    return {"number": row[0], "record": loads(row[1]),
+            "result": loads(row[2]) if row[2] else None, "names": loads(row[3])}
 
 
 ROOM_COLUMNS = ("code, created_at, creator, host_hash, game, options, seats, timer, status,"

@@ -16,7 +16,18 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from .db import ROOM_COLUMNS, Change, Moved, NewRoom, SetUp, StoredRoom, stored_room, upgrade
+from .db import (
+    ROOM_COLUMNS,
+    Change,
+    Moved,
+    NewRoom,
+    NextGame,
+    SetUp,
+    StoredRoom,
+    past_game,
+    stored_room,
+    upgrade,
+)
 from .writer import Chains, Outcome, Writer, chain_of, conflict
 
 NEW_ROOM = (
@@ -39,6 +50,15 @@ ENDED = (
     " WHERE code=$1 AND version=$2 RETURNING code)"
     " INSERT INTO actions (room, idx, seat, action, bot, created_at)"
     " SELECT code, $4, $5, $6, $7, $3 FROM r RETURNING 1"
+)
+
+NEXT_GAME = (
+    "UPDATE rooms SET status='playing', seed=$1, result=NULL, updated_at=$2, version=$3 + 1"
+    " WHERE code=$4 AND version=$3 RETURNING 1"
+)
+PAST_GAME = (
+    "INSERT INTO past_games (room, number, record, result, names, created_at)"
+    " VALUES ($1,$2,$3,$4,$5,$6)"
 )
 
 
@@ -125,6 +145,8 @@ class PostgresStore:
             done = await fetch(SET_UP, change.game, json.dumps(change.options),
                                json.dumps(change.seats), change.timer, change.status,
                                change.seed, now, change.version, change.code)
+        elif isinstance(change, NextGame):
+            done = await self._next_game(change, now)
         else:
             done = await self._moved(change, now)
         if done != 1:
@@ -139,6 +161,16 @@ class PostgresStore:
             return await self.conn.fetchval(MOVED, *args)
         return await self.conn.fetchval(ENDED, *args, json.dumps(change.result))
 
+    async def _next_game(self, change: NextGame, now: float) -> Any:
+        conn = self.conn
+        done = await conn.fetchval(NEXT_GAME, change.seed, now, change.version, change.code)
+        if done == 1:
+            await conn.execute(PAST_GAME, change.code, change.number, json.dumps(change.record),
+                               json.dumps(change.result) if change.result else None,
+                               json.dumps(change.names), now)
+            await conn.execute("DELETE FROM actions WHERE room=$1", change.code)
+        return done
+
     # -- reading ------------------------------------------------------------------------------
     async def load(self, code: str) -> StoredRoom | None:
         async with self.pool.acquire() as conn:
@@ -147,7 +179,15 @@ class PostgresStore:
                 return None
             acts = await conn.fetch(
                 "SELECT seat, action, bot FROM actions WHERE room=$1 ORDER BY idx", code)
-        return stored_room(row, acts, json.loads)
+            past = await conn.fetch(
+                "SELECT result FROM past_games WHERE room=$1 ORDER BY number", code)
+        return stored_room(row, acts, past, json.loads)
+
+    async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
+        row = await self.pool.fetchrow(
+            "SELECT number, record, result, names FROM past_games WHERE room=$1 AND number=$2",
+            code, number)
+        return past_game(row, json.loads) if row is not None else None
 
     async def codes_with_status(self, *statuses: str) -> list[str]:
         rows = await self.pool.fetch("SELECT code FROM rooms WHERE status = ANY($1::text[])",

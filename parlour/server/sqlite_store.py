@@ -17,7 +17,18 @@ from typing import Any, TypeVar
 
 from sqlalchemy import create_engine
 
-from .db import ROOM_COLUMNS, Change, Moved, NewRoom, SetUp, StoredRoom, stored_room, upgrade
+from .db import (
+    ROOM_COLUMNS,
+    Change,
+    Moved,
+    NewRoom,
+    NextGame,
+    SetUp,
+    StoredRoom,
+    past_game,
+    stored_room,
+    upgrade,
+)
 from .writer import Chains, Outcome, Writer, chain_of, conflict
 
 T = TypeVar("T")
@@ -39,6 +50,10 @@ ENDED = ("UPDATE rooms SET updated_at=?, version=?, status='over', result=?"
          " WHERE code=? AND version=?")
 ACTION = ("INSERT INTO actions (room, idx, seat, action, bot, created_at)"
           " VALUES (?,?,?,?,?,?)")
+NEXT_GAME = ("UPDATE rooms SET status='playing', seed=?, result=NULL, updated_at=?, version=?"
+             " WHERE code=? AND version=?")
+PAST_GAME = ("INSERT INTO past_games (room, number, record, result, names, created_at)"
+             " VALUES (?,?,?,?,?,?)")
 
 
 def sqlite_path(url: str) -> str:
@@ -152,6 +167,8 @@ class SqliteStore:
                 change.timer, change.status, change.seed, now, change.version + 1,
                 change.code, change.version,
             )).rowcount
+        elif isinstance(change, NextGame):
+            done = _next_game(con, change, now)
         else:
             done = _moved(con, change, now)
         if done != 1:
@@ -172,7 +189,15 @@ class SqliteStore:
             return None
         acts = con.execute("SELECT seat, action, bot FROM actions WHERE room=? ORDER BY idx",
                            (code,)).fetchall()
-        return stored_room(row, acts, json.loads)
+        past = con.execute("SELECT result FROM past_games WHERE room=? ORDER BY number",
+                           (code,)).fetchall()
+        return stored_room(row, acts, past, json.loads)
+
+    async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
+        rows: list[Any] = await self._run(
+            self._all, "SELECT number, record, result, names FROM past_games"
+            " WHERE room=? AND number=?", (code, number))
+        return past_game(rows[0], json.loads) if rows else None
 
     async def codes_with_status(self, *statuses: str) -> list[str]:
         marks = ",".join("?" * len(statuses))
@@ -202,4 +227,15 @@ def _moved(con: sqlite3.Connection, change: Moved, now: float) -> int:
     if done == 1:
         con.execute(ACTION, (change.code, change.idx, change.seat, json.dumps(change.action),
                              change.bot, now))
+    return done
+
+
+def _next_game(con: sqlite3.Connection, change: NextGame, now: float) -> int:
+    done: int = con.execute(NEXT_GAME, (change.seed, now, change.version + 1, change.code,
+                                        change.version)).rowcount
+    if done == 1:
+        con.execute(PAST_GAME, (change.code, change.number, json.dumps(change.record),
+                                json.dumps(change.result) if change.result else None,
+                                json.dumps(change.names), now))
+        con.execute("DELETE FROM actions WHERE room=?", (change.code,))
     return done

@@ -4,15 +4,17 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 """
 
 from .bots import GreedyAgent
+from .cfr import CFRAgent
 from .determinize import determinize
 from .narrate import narrate
-from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, score
+from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, rollout, score
 from .words import WORDS
 
 GAME = LoveMeNot().wire(
     narrate=narrate,
     determinize=determinize,
-    bots={"greedy": GreedyAgent},
+    rollout=rollout,
+    bots={"greedy": GreedyAgent, "cfr": CFRAgent},
     words=WORDS,
 )
 

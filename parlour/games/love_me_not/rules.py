@@ -60,11 +60,13 @@ def score(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> int:
     >>> score(["JS"], [], ["2S", "3S", "4S"])
     3
     """
-    tab = Counter(suit(c) for c in tableau)
-    own = Counter(suit(c) for c in pile)
-    opp = Counter(suit(c) for c in opponent_pile)
-    points = sum(tab[s] * own[s] for s in SUITS)
-    return points + sum(opp[suit(c)] for c in tableau if is_jack(c))
+    # str.count over the suit letters: this runs at the end of every match, and
+    # Counter objects made it a tenth of a random playout.
+    tab = "".join(tableau)
+    own = "".join(pile)
+    opp = "".join(opponent_pile)
+    points = sum(tab.count(s) * own.count(s) for s in SUITS)
+    return points + sum(opp.count(c[1]) for c in tableau if c[0] == "J")
 
 
 class SuitScore(TypedDict):
@@ -144,6 +146,12 @@ def _check_deck(value: Any) -> list[str]:
     return list(value)
 
 
+# Who acts, by which seats still hold cards (seat 0 = 1, seat 1 = 2): built once,
+# as to_act is asked before every move.
+_ACTING: tuple[frozenset[int], ...] = (
+    frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
+
+
 # -- the game ---------------------------------------------------------------------
 class LoveMeNot(Game[LoveMeNotState]):
     """The rules of Love Me Not, on the engine contract."""
@@ -176,13 +184,25 @@ class LoveMeNot(Game[LoveMeNotState]):
 
     def to_act(self, state: LoveMeNotState) -> frozenset[int]:
         if state.over:
-            return frozenset()
-        return frozenset(s for s in (0, 1) if state.drawn[s])
+            return _ACTING[0]
+        return _ACTING[bool(state.drawn[0]) + 2 * bool(state.drawn[1])]
 
     def legal(self, state: LoveMeNotState, seat: int) -> Legal:
-        if seat not in self.to_act(state):
+        if seat not in (0, 1) or state.over or not state.drawn[seat]:
             return Legal(choices=[])
         return Legal(choices=[{"keep": card} for card in state.drawn[seat]])
+
+    def apply(self, state: LoveMeNotState, seat: int, action: Action) -> None:
+        # A legal keep is by far the commonest call (every move of every playout), so it
+        # is recognised first; anything else takes the engine's checks and errors.
+        if type(seat) is int and type(action) is dict and len(action) == 1 \
+                and 0 <= seat <= 1 and not state.over:
+            hand = state.drawn[seat]
+            card = action.get("keep")
+            if hand and type(card) is str and card in hand:
+                self._keep(state, seat, card, hand)
+                return
+        super().apply(state, seat, action)
 
     def advance(self, state: LoveMeNotState, seat: int, action: Action) -> None:
         require_keys(action, ["keep"])
@@ -193,6 +213,9 @@ class LoveMeNot(Game[LoveMeNotState]):
                 f"you can only keep one of the two cards you drew ({hand[0]} or {hand[1]}),"
                 f" not {card!r}"
             )
+        self._keep(state, seat, card, hand)
+
+    def _keep(self, state: LoveMeNotState, seat: int, card: str, hand: list[str]) -> None:
         other = hand[1] if hand[0] == card else hand[0]
         state.tableau[seat].append(card)
         state.pile[seat].append(other)
@@ -212,6 +235,12 @@ class LoveMeNot(Game[LoveMeNotState]):
         points = [m["points"] for m in state.history]
         scores = points[0] if state.best_of == 1 else state.wins
         return Result.highest_wins(scores, {"match_points": points})
+
+
+def rollout(state: LoveMeNotState, seat: int, rng: random.Random) -> Action:
+    """A card to keep, uniformly at random, for search bots' playouts (without building
+    the list of legal actions first)."""
+    return {"keep": state.drawn[seat][rng.getrandbits(1)]}
 
 
 # -- how a turn and a match unfold ------------------------------------------------
@@ -287,33 +316,30 @@ class LoveMeNotView(TypedDict):
 
 
 def _view(state: LoveMeNotState, seat: int | None) -> LoveMeNotView:
+    revealed, over = state.revealed, state.over
     seats: list[SeatView] = []
     for s in (0, 1):
-        mine = s == seat
-        tableau: list[TableauCard] = [
-            {"card": c if (mine or i < state.revealed) else None, "revealed": i < state.revealed}
-            for i, c in enumerate(state.tableau[s])
-        ]
-        seats.append(
-            {
-                "tableau": tableau,
-                "pile": list(state.pile[s]) if mine or state.over else None,
-                "pile_count": len(state.pile[s]),
-                "chosen": not state.drawn[s] and not state.over,
-            }
-        )
+        cards, pile = state.tableau[s], state.pile[s]
+        tableau: list[TableauCard]
+        if s == seat:
+            tableau = [{"card": c, "revealed": i < revealed} for i, c in enumerate(cards)]
+        else:
+            tableau = [{"card": c, "revealed": True} for c in cards[:revealed]]
+            tableau += [{"card": None, "revealed": False} for _ in cards[revealed:]]
+        seats.append({"tableau": tableau, "pile": pile[:] if s == seat or over else None,
+                      "pile_count": len(pile), "chosen": not (state.drawn[s] or over)})
     return {
         "game": LoveMeNot.id,
         "seat": seat,
-        "match": len(state.history) + (0 if state.over else 1),
+        "match": len(state.history) + (0 if over else 1),
         "best_of": state.best_of,
         "turn": state.turn,
         "deck_count": len(state.deck),
-        "hand": list(state.drawn[seat]) if seat is not None else [],
+        "hand": state.drawn[seat][:] if seat is not None else [],
         "seats": seats,
-        "matches_won": list(state.wins),
+        "matches_won": state.wins[:],
         "history": [_summary(m) for m in state.history],
-        "over": state.over,
+        "over": over,
     }
 
 

@@ -1,9 +1,24 @@
-"""My Favourite Things (3–6 players): rank your favourites, guess your neighbours' tastes."""
+"""My Favourite Things (3–6 players): rank your favourites, guess your neighbours' tastes.
 
+The rules are in ``rules.py``; this package wires in what depends on them.
+"""
+
+from .bots import FanAgent, PersonaAgent
 from .content import CONTENT, Content, ContentError
-from .rules import BROKEN_HEART, RANKS, MFTState, MyFavouriteThings, trick_winner
+from .determinize import determinize
+from .narrate import narrate
+from .rules import MyFavouriteThings, trick_winner
+from .state import BROKEN_HEART, RANKS, MyFavouriteThingsState
+from .views import MyFavouriteThingsView, view
+from .words import WORDS
 
-GAME = MyFavouriteThings()
+GAME = MyFavouriteThings().wire(
+    view=view,
+    narrate=narrate,
+    determinize=determinize,
+    bots={"fan": FanAgent, "persona": PersonaAgent},
+    words=WORDS,
+)
 
 __all__ = [
     "BROKEN_HEART",
@@ -12,7 +27,8 @@ __all__ = [
     "RANKS",
     "Content",
     "ContentError",
-    "MFTState",
     "MyFavouriteThings",
+    "MyFavouriteThingsState",
+    "MyFavouriteThingsView",
     "trick_winner",
 ]

@@ -1,8 +1,10 @@
 """My Favourite Things' own bot, ``fan``: a seeded persona that writes, gives and plays.
 
-It sees only its seat's view. Its tastes are the bundled examples' consensus
-order with personal noise, fixed for the game by its seed. To play, it guesses
-its own hidden ranks from the consensus (people tend to like what most people
+It sees only its seat's view. It writes for the bundled category the category it was given
+means (see :mod:`.meaning`): five of its loved entries, in the consensus order with personal
+noise, and one of its disliked ones as the Broken Heart, its tastes fixed for the game by
+its seed. For a category that means none of them it says, six ways, that it has no idea.
+To play, it guesses its own hidden ranks from the consensus (people tend to like what most people
 like) and the ranks already revealed, uses the ranks it knows because it wrote
 them, and picks the sleeve that maximises the hearts it expects: its chance of
 winning this trick plus, for the sleeves it keeps, their chance in an ordinary
@@ -14,35 +16,25 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import re
 from typing import Any
 
 from parlour.engine import Action, Game, Legal, View
 
 from .content import CONTENT, SET_SIZE, key
-from .knowledge import unrevealed_ranks
-from .rules import RANKS, rank_of, trick_winner
+from .determinize import unrevealed_ranks
+from .meaning import nearest
+from .rules import trick_winner
+from .state import RANKS, rank_of
 
 SPREAD = 2.5
 """How far (in list places) a persona's taste strays from the consensus order."""
+DISLIKE_SPREAD = 1.0
+"""How far a persona's strongest dislike strays from the most common one."""
 DOUBT = 3.0
 """How far a player's guess of a neighbour's taste strays from the consensus order."""
 SAMPLES = 150
 FORESIGHT = 1.5
 """Weight of the tricks to come against the trick at hand."""
-STOPWORDS = {"things", "about", "your", "with", "that", "would", "want", "favourite", "what"}
-
-
-def examples_for(category: str) -> tuple[str, ...]:
-    """Bundled entries for a category: its own, a related category's, or generic ones."""
-    own = CONTENT.examples(category)
-    if len(own) >= SET_SIZE:
-        return own
-    words = {w for w in re.findall(r"[a-z]+", key(category)) if len(w) > 3} - STOPWORDS
-    for name in CONTENT.with_examples():
-        if words & set(re.findall(r"[a-z]+", key(name))):
-            return CONTENT.examples(name)
-    return CONTENT.fallback
 
 
 @functools.cache
@@ -67,16 +59,31 @@ class Persona:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
+    def _rng(self, category: str) -> random.Random:
+        return random.Random(f"persona:{self.seed}:{key(category)}")
+
     def ranking(self, category: str) -> list[str]:
-        """Entries for ``category`` from most to least liked."""
-        pool = examples_for(category)
-        rng = random.Random(f"persona:{self.seed}:{key(category)}")
-        score = {e: i + rng.gauss(0.0, SPREAD) for i, e in enumerate(pool)}
-        return sorted(pool, key=lambda e: score[e])
+        """Entries for ``category`` from most to least liked: the bundled category it means,
+        its loved entries then its disliked ones, each in the consensus order with noise;
+        ``[]`` when it means none."""
+        meant = nearest(category)
+        if meant is None:
+            return []
+        rng = self._rng(category)
+
+        def noisy(entries: tuple[str, ...], spread: float) -> list[str]:
+            score = {e: i + rng.gauss(0.0, spread) for i, e in enumerate(entries)}
+            return sorted(entries, key=score.__getitem__)
+
+        # The disliked entries come most disliked first: the least liked goes last.
+        return noisy(meant.loved, SPREAD) + noisy(meant.disliked, DISLIKE_SPREAD)[::-1]
 
     def write(self, category: str) -> list[str]:
-        """Five favourites in order, then the least liked as the Broken Heart."""
+        """Five favourites in order, then the least liked as the Broken Heart; for a
+        category it cannot place, six honest ways of saying it has no idea."""
         order = self.ranking(category)
+        if not order:
+            return self._rng(category).sample(CONTENT.no_idea, SET_SIZE)
         return [*order[:5], order[-1]]
 
 
@@ -98,9 +105,10 @@ class FanAgent:
         return {"category": self.give(view)}
 
     def give(self, view: View) -> str:
-        """A category with examples that this seat has not given before."""
-        gave = {key(r["categories"][self.seat]) for r in view["history"]}
-        fresh = [c for c in CONTENT.with_examples() if key(c) not in gave]
+        """A bundled category that anyone can fill (not one about the writer's own life, which
+        a bot does not know of another player) and that nobody has given at this table yet."""
+        given = {key(c) for r in view["history"] for c in r["categories"] if c}
+        fresh = [c.name for c in CONTENT.giveable() if key(c.name) not in given]
         return self.rng.choice(fresh)
 
     def play(self, view: View, hand: list[str]) -> Action:
@@ -136,7 +144,8 @@ class FanAgent:
         before = [options(p["seat"], p["entry"]) for p in plays]
         after = [options((trick["leader"] + k) % n, None) for k in range(len(plays) + 1, n)]
         mine_left = sorted(unrevealed_ranks(view, me), key=RANKS.index)
-        pool = examples_for(view["seats"][me]["category"])
+        meant = nearest(view["seats"][me]["category"] or "")
+        pool = meant.entries if meant is not None else ()
         consensus = {key(e): float(i) for i, e in enumerate(pool)}
         base = {e: consensus.get(key(e)) for e in hand}
         wins = dict.fromkeys(hand, 0)
@@ -144,7 +153,7 @@ class FanAgent:
         odds = ordinary_odds(n)
         for _ in range(SAMPLES):
             # One guess at this seat's own hidden ranks: the consensus order, with doubt.
-            score = {e: (b if b is not None else rng.uniform(0, len(pool)))
+            score = {e: (b if b is not None else rng.uniform(0, max(len(pool), SET_SIZE)))
                      + rng.gauss(0, DOUBT) for e, b in base.items()}
             own = dict(zip(sorted(hand, key=score.__getitem__), mine_left, strict=True))
             ranks_before = [rng.choice(o) for o in before]

@@ -12,7 +12,8 @@ from typing import Any
 
 from parlour.engine.narration import counted, game_over, seat_name
 
-from .rules import BROKEN_HEART, CATEGORY, PLAY, WRITING
+from .state import BROKEN_HEART, CATEGORY, PLAY, WRITING
+from .words import rank_name
 
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
@@ -31,10 +32,6 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
 def _q(text: str) -> str:
     # Entries are free text ("The ball is in your court"), so quotes mark where one ends.
     return f"\u201c{text}\u201d"
-
-
-def _rank(rank: int) -> str:
-    return "a Broken Heart" if rank == BROKEN_HEART else f"rank {rank}"
 
 
 def _categories(after: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -72,7 +69,7 @@ def _played(play: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _reveal(trick: Mapping[str, Any], names: Sequence[str]) -> str:
-    shown = [f"{seat_name(names, p['seat'])}'s {_q(p['entry'])} is {_rank(p['rank'])}"
+    shown = [f"{seat_name(names, p['seat'])}'s {_q(p['entry'])} is {rank_name(p['rank'])}"
              for p in trick["plays"]]
     return "Revealed: " + ", ".join(shown) + "."
 
@@ -85,7 +82,7 @@ def _win(trick: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str
         why = ", which beats a 1"
     hearts = counted(after["hearts"][winner], "heart")
     return (f"{seat_name(names, winner)} wins trick {trick['number']} with {_q(play['entry'])}"
-            f" ({_rank(play['rank'])}{why}) and now has {hearts}.")
+            f" ({rank_name(play['rank'])}{why}) and now has {hearts}.")
 
 
 def _round_end(summary: Mapping[str, Any], names: Sequence[str]) -> str:

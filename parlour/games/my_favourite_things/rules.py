@@ -22,8 +22,6 @@ Most hearts after two rounds wins; tied players share the victory.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.engine import (
@@ -37,23 +35,35 @@ from parlour.engine import (
     Result,
     Text,
     Texts,
-    View,
+    clean_text,
+    generator,
+)
+from parlour.engine.narration import default_name
+
+from .content import CONTENT, MAX_TEXT, SET_SIZE, key
+from .meaning import nearest
+from .state import (
+    BROKEN_HEART,
+    CATEGORY,
+    DIRECTIONS,
+    LABELS,
+    OVER,
+    PLAY,
+    ROUNDS,
+    TRICKS,
+    WRITING,
+    MyFavouriteThingsState,
+    Phase,
+    copy_round,
+    copy_trick,
+    giver_for,
+    rank_of,
+    writer_of,
 )
 
-from .content import CONTENT, MAX_TEXT, SET_SIZE, key, text_problem
-
-# -- the game's facts ---------------------------------------------------------
-ROUNDS = 2
-TRICKS = 5
-BROKEN_HEART = 0
-RANKS = (1, 2, 3, 4, 5, BROKEN_HEART)
-"""The rank behind each position of a written set: five favourites in order, then the dislike."""
-LABELS = ("1st favourite", "2nd favourite", "3rd favourite", "4th favourite",
-          "5th favourite", "Broken Heart (a thing you dislike)")
-DIRECTIONS = {1: "left", 2: "right"}
-CATEGORY, WRITING, PLAY, OVER = "category", "writing", "play", "over"
-VERB = {CATEGORY: "give a category", WRITING: "write entries", PLAY: "play a sleeve"}
-KEY = {CATEGORY: "category", WRITING: "write", PLAY: "play"}
+VERB: dict[Phase, str] = {CATEGORY: "give a category", WRITING: "write entries",
+                          PLAY: "play a sleeve"}
+KEY: dict[Phase, str] = {CATEGORY: "category", WRITING: "write", PLAY: "play"}
 SUGGESTIONS = 8
 
 
@@ -74,53 +84,7 @@ def trick_winner(ranks: list[int]) -> int:
     return ranks.index(min(numbers)) if numbers else 0
 
 
-def writer_of(giver: int, round_no: int, players: int) -> int:
-    """Who writes on ``giver``'s cards: the left neighbour in round 1, the right in round 2."""
-    step = 1 if round_no == 1 else -1
-    return (giver + step) % players
-
-
-def giver_for(writer: int, round_no: int, players: int) -> int:
-    """Whose cards ``writer`` fills in (the seat that gave them their category)."""
-    step = 1 if round_no == 1 else -1
-    return (writer - step) % players
-
-
-def rank_of(ranked: list[str], entry: str) -> int:
-    """The rank behind ``entry`` in a set written in rank order."""
-    return RANKS[ranked.index(entry)]
-
-
-# -- the state ------------------------------------------------------------------
-@dataclass
-class MFTState:
-    """Everything about a game in progress; only :meth:`MyFavouriteThings.view` lets it out.
-
-    Per round, indexed by the giver (who is also the holder of the sleeves):
-    ``categories[g]`` is the category ``g`` gave, ``sets[g]`` the entries
-    written on ``g``'s cards in rank order (1–5, then the Broken Heart), and
-    ``hands[g]`` the entries still in ``g``'s hand, in shuffled order.
-    """
-
-    seed: int
-    rng: random.Random
-    players: int
-    first_player: int
-    marker: int
-    round: int = 1
-    phase: str = CATEGORY
-    categories: list[str | None] = field(default_factory=list)
-    sets: list[list[str] | None] = field(default_factory=list)
-    hands: list[list[str]] = field(default_factory=list)
-    trick: list[tuple[int, str]] = field(default_factory=list)
-    trick_number: int = 0
-    hearts: list[int] = field(default_factory=list)
-    tricks: list[dict[str, Any]] = field(default_factory=list)
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-
-
-# -- the game ---------------------------------------------------------------------
-class MyFavouriteThings(Game[MFTState]):
+class MyFavouriteThings(Game[MyFavouriteThingsState]):
     """The rules of My Favourite Things, on the engine contract."""
 
     id = "my-favourite-things"
@@ -133,44 +97,40 @@ class MyFavouriteThings(Game[MFTState]):
                minimum=0, maximum=5),
     )
 
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> MFTState:
+    def new_state(self, players: int, options: dict[str, Any],
+                  seed: int) -> MyFavouriteThingsState:
         first = options["first_player"]
         if first >= players:
             raise InvalidOptions(
                 f"option 'first_player' must be a seat from 0 to {players - 1} (got {first})"
             )
-        state = MFTState(seed=seed, rng=random.Random(seed), players=players,
-                         first_player=first, marker=first, hearts=[0] * players)
+        state = MyFavouriteThingsState(seed=seed, rng=generator(seed), players=players,
+                                       first_player=first, marker=first, hearts=[0] * players)
         _start_round(state, 1)
         return state
 
-    def players(self, state: MFTState) -> int:
+    def players(self, state: MyFavouriteThingsState) -> int:
         return state.players
 
-    def to_act(self, state: MFTState) -> frozenset[int]:
-        n = state.players
-        if state.phase == CATEGORY:
-            return frozenset(g for g in range(n) if state.categories[g] is None)
-        if state.phase == WRITING:
-            return frozenset(w for w in range(n)
-                             if state.sets[giver_for(w, state.round, n)] is None)
-        if state.phase == PLAY:
-            return frozenset({_next_player(state)})
-        return frozenset()
+    def to_act(self, state: MyFavouriteThingsState) -> frozenset[int]:
+        return seats_to_act(state)
 
-    def legal(self, state: MFTState, seat: int) -> Legal:
-        if seat not in self.to_act(state):
+    def legal(self, state: MyFavouriteThingsState, seat: int) -> Legal:
+        if seat not in seats_to_act(state):
             return Legal(choices=[])
+        if state.phase == PLAY:
+            return Legal(choices=[{"play": e} for e in state.hands[seat]])
+        return Legal(spec=input_spec(state, seat))
+
+    def why_not(self, state: MyFavouriteThingsState, seat: int) -> str:
+        who = default_name(seat)
         if state.phase == CATEGORY:
-            return Legal(spec=_category_spec(state, seat))
+            return f"{who} has already given a category this round"
         if state.phase == WRITING:
-            return Legal(spec=_writing_spec(state, seat))
-        return Legal(choices=[{"play": e} for e in state.hands[seat]])
+            return f"{who} has already written their six entries this round"
+        return f"it is {default_name(next_player(state))}'s turn to play, not {who}'s"
 
-    def why_not(self, state: MFTState, seat: int) -> str:
-        return _not_your_turn(state, seat)
-
-    def advance(self, state: MFTState, seat: int, action: Action) -> None:
+    def advance(self, state: MyFavouriteThingsState, seat: int, action: Action) -> None:
         _check_shape(state, action)
         if state.phase == CATEGORY:
             state.categories[seat] = _clean_category(action["category"])
@@ -188,24 +148,12 @@ class MyFavouriteThings(Game[MFTState]):
             if len(state.trick) == state.players:
                 _end_trick(state)
 
-    def view(self, state: MFTState, seat: int | None) -> View:
-        from .views import view
-
-        return view(state, seat)
-
-    def narrate(self, before: View, after: View, names: Sequence[str]) -> list[str]:
-        from .narrate import narrate
-
-        return narrate(before, after, names)
-
-    def is_over(self, state: MFTState) -> bool:
+    def is_over(self, state: MyFavouriteThingsState) -> bool:
         return state.phase == OVER
 
-    def result(self, state: MFTState) -> Result | None:
+    def result(self, state: MyFavouriteThingsState) -> Result | None:
         if state.phase != OVER:
             return None
-        from .views import copy_round, copy_trick
-
         details = {
             "hearts_by_round": [list(r["hearts"]) for r in state.rounds],
             "rounds": [copy_round(r) for r in state.rounds],
@@ -213,36 +161,39 @@ class MyFavouriteThings(Game[MFTState]):
         }
         return Result.highest_wins(state.hearts, details)
 
-    # -- for bots ----------------------------------------------------------------
-    def rollout_action(self, state: MFTState, seat: int, rng: random.Random) -> Action:
-        if state.phase == CATEGORY:
-            return {"category": rng.choice(CONTENT.with_examples())}
-        if state.phase == WRITING:
-            category = state.categories[giver_for(seat, state.round, state.players)]
-            return {"write": random_set(category or "", rng)}
-        return {"play": rng.choice(state.hands[seat])}
 
-    def determinize(self, view: View, seat: int, rng: random.Random) -> MFTState:
-        from .knowledge import determinize
+def seats_to_act(state: MyFavouriteThingsState) -> frozenset[int]:
+    """The seats that may act now: every seat still to give or write, or the next to play."""
+    n = state.players
+    if state.phase == CATEGORY:
+        return frozenset(g for g in range(n) if state.categories[g] is None)
+    if state.phase == WRITING:
+        return frozenset(w for w in range(n)
+                         if state.sets[giver_for(w, state.round, n)] is None)
+    if state.phase == PLAY:
+        return frozenset({next_player(state)})
+    return frozenset()
 
-        return determinize(view, seat, rng)
 
-    def bots(self) -> Mapping[str, Any]:
-        from .bots import FanAgent, PersonaAgent
+def next_player(state: MyFavouriteThingsState) -> int:
+    """Whose turn it is to play a sleeve into the open trick."""
+    return (state.marker + len(state.trick)) % state.players
 
-        return {"fan": FanAgent, "persona": PersonaAgent}
+
+def pool_for(category: str) -> tuple[str, ...]:
+    """What a random writer draws from for ``category``: the entries of the bundled category
+    it means, or, when it means none of them, ways of saying so."""
+    meant = nearest(category)
+    return meant.entries if meant is not None else CONTENT.no_idea
 
 
 def random_set(category: str, rng: random.Random) -> list[str]:
-    """Six distinct entries for ``category`` at random: its bundled examples, else generic ones."""
-    pool = list(CONTENT.examples(category))
-    if len(pool) < SET_SIZE:
-        pool = list(CONTENT.fallback)
-    return rng.sample(pool, SET_SIZE)
+    """Six distinct entries for ``category`` at random, from :func:`pool_for`."""
+    return rng.sample(pool_for(category), SET_SIZE)
 
 
 # -- checking input ---------------------------------------------------------------
-def _check_shape(state: MFTState, action: Action) -> None:
+def _check_shape(state: MyFavouriteThingsState, action: Action) -> None:
     want = KEY[state.phase]
     if sorted(action) == [want]:
         return
@@ -258,10 +209,7 @@ def _check_shape(state: MFTState, action: Action) -> None:
 
 
 def _clean_category(value: Any) -> str:
-    problem = text_problem(value, "a category")
-    if problem:
-        raise MalformedAction(problem)
-    return str(value).strip()
+    return clean_text(value, "a category", MAX_TEXT)
 
 
 def clean_entries(value: Any) -> list[str]:
@@ -273,17 +221,15 @@ def clean_entries(value: Any) -> list[str]:
         )
     seen: dict[str, int] = {}
     out = []
-    for i, entry in enumerate(value):
-        problem = text_problem(entry, f"the {LABELS[i]}")
-        if problem:
-            raise MalformedAction(problem)
+    for i, text in enumerate(value):
+        entry = clean_text(text, f"the {LABELS[i]}", MAX_TEXT)
         if key(entry) in seen:
             raise MalformedAction(
                 f"the {LABELS[i]} repeats the {LABELS[seen[key(entry)]]}: each of the six"
                 " entries must be different"
             )
         seen[key(entry)] = i
-        out.append(entry.strip())
+        out.append(entry)
     return out
 
 
@@ -301,60 +247,59 @@ def _find_sleeve(hand: list[str], value: Any) -> str:
     )
 
 
-def _not_your_turn(state: MFTState, seat: int) -> str:
+# -- what a seat may type -------------------------------------------------------------
+def input_spec(state: MyFavouriteThingsState, seat: int) -> Text | Texts:
+    """The free input of a seat that is to give a category or to write its six entries."""
     if state.phase == CATEGORY:
-        return f"seat {seat} has already given a category this round"
-    if state.phase == WRITING:
-        return f"seat {seat} has already written their six entries this round"
-    return f"it is seat {_next_player(state)}'s turn to play, not seat {seat}'s"
+        return _category_spec(state, seat)
+    return _writing_spec(state, seat)
 
 
-# -- legal specs --------------------------------------------------------------------
-def _category_spec(state: MFTState, seat: int) -> Text:
+def _category_spec(state: MyFavouriteThingsState, seat: int) -> Text:
     receiver = writer_of(seat, state.round, state.players)
-    # Seeded by round and seat only: the game's seed is secret (it shuffled the hands).
-    rng = random.Random(f"suggest:{state.round}:{seat}")
     return Text(
         key="category",
         max_length=MAX_TEXT,
-        label=f"A category for player {receiver + 1} (your {DIRECTIONS[state.round]} neighbour)",
+        label=f"A category for {default_name(receiver)}"
+              f" (your {DIRECTIONS[state.round]} neighbour)",
         about={"for": receiver},
-        suggestions=rng.sample(CONTENT.categories, SUGGESTIONS),
-        pool=CONTENT.categories,
+        suggestions=list(state.ideas[seat]),
+        pool=CONTENT.names,
     )
 
 
-def _writing_spec(state: MFTState, seat: int) -> Texts:
+def _writing_spec(state: MyFavouriteThingsState, seat: int) -> Texts:
     giver = giver_for(seat, state.round, state.players)
     category = state.categories[giver] or ""
-    examples = list(CONTENT.examples(category))
+    meant = nearest(category)
     return Texts(
         key="write",
         labels=list(LABELS),
         max_length=MAX_TEXT,
-        about={"category": category, "for": giver},
-        suggestions=examples,
-        pool=examples if len(examples) >= SET_SIZE else list(CONTENT.fallback),
+        about={"category": category, "for": giver,
+               "ideas_from": meant.name if meant is not None else None},
+        suggestions=meant.entries if meant is not None else (),
+        pool=pool_for(category),
     )
 
 
 # -- how a round unfolds ------------------------------------------------------------
-def _next_player(state: MFTState) -> int:
-    return (state.marker + len(state.trick)) % state.players
-
-
-def _start_round(state: MFTState, round_no: int) -> None:
+def _start_round(state: MyFavouriteThingsState, round_no: int) -> None:
     n = state.players
     state.round = round_no
     state.phase = CATEGORY
     state.categories = [None] * n
     state.sets = [None] * n
     state.hands = [[] for _ in range(n)]
+    # The ideas come from the game's seed, but from a stream of their own: what they show
+    # says nothing of how the sleeves will be shuffled.
+    ideas = generator(state.seed, f"ideas:{round_no}")
+    state.ideas = [ideas.sample(CONTENT.names, SUGGESTIONS) for _ in range(n)]
     state.trick = []
     state.trick_number = 0
 
 
-def _start_play(state: MFTState) -> None:
+def _start_play(state: MyFavouriteThingsState) -> None:
     # The writer shuffles the sleeves before handing them back.
     for g, ranked in enumerate(state.sets):
         hand = list(ranked or [])
@@ -364,14 +309,16 @@ def _start_play(state: MFTState) -> None:
     state.trick_number = 1
 
 
-def _end_trick(state: MFTState) -> None:
+def _end_trick(state: MyFavouriteThingsState) -> None:
     ranks = [rank_of(state.sets[seat] or [], entry) for seat, entry in state.trick]
-    plays = [{"seat": seat, "entry": entry, "rank": rank}
-             for (seat, entry), rank in zip(state.trick, ranks, strict=True)]
     winner = state.trick[trick_winner(ranks)][0]
     state.hearts[winner] += 1
-    state.tricks.append({"round": state.round, "number": state.trick_number,
-                         "leader": state.marker, "plays": plays, "winner": winner})
+    state.tricks.append({
+        "round": state.round, "number": state.trick_number, "leader": state.marker,
+        "plays": [{"seat": seat, "entry": entry, "rank": rank}
+                  for (seat, entry), rank in zip(state.trick, ranks, strict=True)],
+        "winner": winner,
+    })
     state.trick = []
     state.marker = (state.marker + 1) % state.players
     if state.trick_number < TRICKS:
@@ -380,7 +327,7 @@ def _end_trick(state: MFTState) -> None:
     _end_round(state)
 
 
-def _end_round(state: MFTState) -> None:
+def _end_round(state: MyFavouriteThingsState) -> None:
     n = state.players
     won = [0] * n
     for t in state.tricks:
@@ -391,7 +338,6 @@ def _end_round(state: MFTState) -> None:
         "direction": DIRECTIONS[state.round],
         "categories": list(state.categories),
         "writers": [writer_of(g, state.round, n) for g in range(n)],
-        # Once five ranks of a set are shown, the sixth is plain to everyone.
         "sets": [list(s or []) for s in state.sets],
         "unplayed": [h[0] if h else None for h in state.hands],
         "hearts": won,

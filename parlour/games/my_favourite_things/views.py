@@ -10,11 +10,10 @@ holder of those sleeves, sees a rank before its trick is revealed).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from parlour.engine import View
-
-from .rules import (
+from .rules import input_spec, seats_to_act
+from .state import (
     CATEGORY,
     DIRECTIONS,
     OVER,
@@ -22,17 +21,87 @@ from .rules import (
     ROUNDS,
     TRICKS,
     WRITING,
-    MFTState,
-    MyFavouriteThings,
+    MyFavouriteThingsState,
+    Phase,
+    RoundSummary,
+    TrickRecord,
+    copy_round,
+    copy_trick,
     giver_for,
     writer_of,
 )
 
 
-def view(state: MFTState, seat: int | None) -> View:
+class Shown(TypedDict):
+    """A sleeve a seat has played this round, with its revealed rank."""
+
+    entry: str
+    rank: int
+
+
+class SeatView(TypedDict):
+    """One seat at the table, as the viewer may see it."""
+
+    seat: int
+    writer: int  # who writes on this seat's cards this round (a neighbour)
+    category: str | None  # the category this seat gave (None: not public yet)
+    done: bool  # has given or written this round
+    hand: list[str]  # the sleeves it holds (in play only)
+    played: list[Shown]
+
+
+class OpenPlay(TypedDict):
+    seat: int
+    entry: str
+
+
+class OpenTrick(TypedDict):
+    """The trick being played: sleeves face up, ranks not yet revealed."""
+
+    number: int
+    leader: int
+    plays: list[OpenPlay]
+
+
+class Private(TypedDict):
+    """The viewing seat's own secrets: its given category, its task, and what it wrote."""
+
+    gave: str | None
+    write_for: int  # whose cards this seat writes on this round
+    to_write: str | None  # the category it writes for, once public
+    written: list[str] | None  # what it wrote, in rank order
+    suggestions: list[str]  # ideas for what it is to type now
+
+
+class MyFavouriteThingsView(TypedDict, total=False):
+    """What one seat (or a spectator, ``seat`` None) may know."""
+
+    game: str
+    seat: int | None
+    players: int
+    round: int
+    rounds: int
+    phase: Phase
+    direction: str
+    first_player: int
+    marker: int
+    trick_number: int
+    tricks_per_round: int
+    to_act: list[int]
+    hearts: list[int]
+    seats: list[SeatView]
+    trick: OpenTrick | None
+    tricks: list[TrickRecord]
+    history: list[RoundSummary]
+    you: Private | None
+    over: bool
+    winners: list[int]  # once over
+
+
+def view(state: MyFavouriteThingsState, seat: int | None) -> MyFavouriteThingsView:
     """JSON-safe: exactly what ``seat`` (or a spectator, ``None``) may know now."""
-    to_act = sorted(MyFavouriteThings().to_act(state))
-    out: dict[str, Any] = {
+    to_act = sorted(seats_to_act(state))
+    out: MyFavouriteThingsView = {
         "game": "my-favourite-things",
         "seat": seat,
         "players": state.players,
@@ -59,34 +128,22 @@ def view(state: MFTState, seat: int | None) -> View:
     return out
 
 
-def copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
-    """A completed trick's record, copied (cheaper than a deep copy; views are built often)."""
-    return {**trick, "plays": [dict(p) for p in trick["plays"]]}
-
-
-def copy_round(summary: dict[str, Any]) -> dict[str, Any]:
-    """A finished round's summary, copied."""
-    out = {k: list(v) if isinstance(v, list) else v for k, v in summary.items()}
-    out["sets"] = [list(s) for s in summary["sets"]]
-    return out
-
-
-def _categories_public(state: MFTState) -> bool:
+def _categories_public(state: MyFavouriteThingsState) -> bool:
     return state.phase in (WRITING, PLAY)
 
 
-def _seat(state: MFTState, s: int, viewer: int | None, to_act: list[int]) -> dict[str, Any]:
+def _seat(state: MyFavouriteThingsState, s: int, viewer: int | None,
+          to_act: list[int]) -> SeatView:
     category = state.categories[s] if state.phase != OVER else None
     if not _categories_public(state) and s != viewer:
         category = None
-    played = [
+    played: list[Shown] = [
         {"entry": p["entry"], "rank": p["rank"]}
         for t in state.tricks if t["round"] == state.round and state.phase != OVER
         for p in t["plays"] if p["seat"] == s
     ]
     return {
         "seat": s,
-        # Who writes on this seat's cards this round (their neighbour).
         "writer": writer_of(s, state.round, state.players),
         "category": category,
         "done": state.phase in (CATEGORY, WRITING) and s not in to_act,
@@ -95,7 +152,7 @@ def _seat(state: MFTState, s: int, viewer: int | None, to_act: list[int]) -> dic
     }
 
 
-def _trick(state: MFTState) -> dict[str, Any] | None:
+def _trick(state: MyFavouriteThingsState) -> OpenTrick | None:
     if state.phase != PLAY:
         return None
     return {
@@ -105,20 +162,19 @@ def _trick(state: MFTState) -> dict[str, Any] | None:
     }
 
 
-def _private(state: MFTState, seat: int | None) -> dict[str, Any] | None:
-    """The viewing seat's own secrets: its given category, its task, and what it wrote."""
+def _private(state: MyFavouriteThingsState, seat: int | None) -> Private | None:
     if seat is None or state.phase == OVER:
         return None
     giver = giver_for(seat, state.round, state.players)
-    out: dict[str, Any] = {"gave": state.categories[seat], "write_for": giver,
-                           "to_write": None, "written": None, "suggestions": []}
-    if _categories_public(state):
-        out["to_write"] = state.categories[giver]
-    legal = MyFavouriteThings().legal(state, seat)
-    if legal.spec is not None:
-        # Ideas for the seat short of them: bundled categories, or bundled examples.
-        out["suggestions"] = list(legal.spec.to_json().get("suggestions", []))
     ranked = state.sets[giver]
-    if ranked is not None:
-        out["written"] = list(ranked)
-    return out
+    suggestions: list[str] = []
+    if seat in seats_to_act(state) and state.phase != PLAY:
+        # Ideas for the seat short of them: bundled categories, or bundled examples.
+        suggestions = list(input_spec(state, seat).suggestions)
+    return {
+        "gave": state.categories[seat],
+        "write_for": giver,
+        "to_write": state.categories[giver] if _categories_public(state) else None,
+        "written": list(ranked) if ranked is not None else None,
+        "suggestions": suggestions,
+    }

@@ -6,6 +6,7 @@ through the state it is given.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -119,8 +120,7 @@ class MyStoryState:
     log: list[dict[str, Any]] = field(default_factory=list)
 
     def copy(self) -> MyStoryState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy.copy(self.rng)  # whatever generator the game uses
         return MyStoryState(
             self.seed, rng, [s.copy() for s in self.seats], self.card_set, list(self.life_deck),
             list(self.work_deck), list(self.life_track), list(self.work_track),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
+from parlour.engine import Match, RandomAgent, View, play
 from parlour.engine.conformance import unexplained_words
-from parlour.games.my_favourite_things import GAME, MFTState
-from parlour.games.my_favourite_things.rules import giver_for
+from parlour.games.my_favourite_things import GAME, MyFavouriteThingsState
+from parlour.games.my_favourite_things.state import giver_for
+
+from .scripted import match_of, scripted
 
 NAMES = ["Tom", "Becca", "Rich", "Samantha"]
 CATEGORIES = ["Animals", "Dinners", "Colours", "Seasons"]
@@ -21,32 +23,32 @@ SETS = [
 ]
 
 
-def spectator(state: MFTState) -> dict[str, Any]:
+def spectator(state: MyFavouriteThingsState) -> dict[str, Any]:
     return GAME.view(state, None)
 
 
-def told(state: MFTState, seat: int, action: dict[str, Any]) -> list[str]:
+def told(state: MyFavouriteThingsState, seat: int, action: dict[str, Any]) -> list[str]:
     """Apply one action and return what the log says about it."""
     before = spectator(state)
     GAME.apply(state, seat, action)
     return GAME.narrate(before, spectator(state), NAMES)
 
 
-def given(players: int = 4) -> MFTState:
+def given(players: int = 4) -> MyFavouriteThingsState:
     state = GAME.setup(players, {"first_player": 0}, 1)
     for g in range(players):
         GAME.apply(state, g, {"category": CATEGORIES[g]})
     return state
 
 
-def to_play(players: int = 4) -> MFTState:
+def to_play(players: int = 4) -> MyFavouriteThingsState:
     state = given(players)
     for w in range(players):
         GAME.apply(state, w, {"write": SETS[giver_for(w, 1, players)]})
     return state
 
 
-def play_trick(state: MFTState, entries: list[str]) -> list[list[str]]:
+def play_trick(state: MyFavouriteThingsState, entries: list[str]) -> list[list[str]]:
     leader = state.marker
     return [told(state, (leader + i) % state.players, {"play": e})
             for i, e in enumerate(entries)]
@@ -129,22 +131,53 @@ def test_the_round_and_the_game_end() -> None:
         assert said[-1][-1].endswith(f"share the victory with {top} hearts.")
 
 
-def random_game(seed: int, players: int) -> tuple[MFTState, list[str]]:
-    """A seeded random game played out; returns it and what the last move's log said."""
-    rng = random.Random(seed)
-    state = GAME.setup(players, {}, seed)
-    said: list[str] = []
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        action = GAME.random_action(GAME.view(state, seat), GAME.legal(state, seat), rng)
-        said = told(state, seat, action)
-    return state, said
+class Narrated:
+    """Watches a match as the table's log does: what each move made public."""
+
+    def __init__(self, match: Match[MyFavouriteThingsState], names: list[str]) -> None:
+        self.match, self.names = match, names
+        self.before = spectator(match.state)
+        self.said: list[str] = []
+        self.sentences: list[tuple[str, dict[str, Any], list[str]]] = []
+
+    def __call__(self, seat: int, action: dict[str, Any]) -> None:
+        after = spectator(self.match.state)
+        self.said = GAME.narrate(self.before, after, self.names)
+        # What is written but not yet public when the sentence is said.
+        public = json.dumps(after)
+        secrets = [e for s in self.match.state.sets if s for e in s
+                   if json.dumps(e) not in public]
+        self.sentences += [(sentence, after, secrets) for sentence in self.said]
+        self.before = after
+
+
+def random_game(seed: int, players: int,
+                names: list[str] = NAMES) -> tuple[MyFavouriteThingsState, Narrated]:
+    """A seeded random game played out (one random generator for every seat, as the
+    table's random bots once shared); returns it and what its log said."""
+    match = Match.new(GAME, players, {}, seed)
+    agent = RandomAgent(GAME, 0, seed)
+    log = Narrated(match, names)
+    play(match, [agent] * players, log)
+    return match.state, log
+
+
+# The rank each of Tom, Becca and Rich plays, trick by trick, in both rounds (no Broken
+# Heart): Tom wins tricks 1 and 4, Becca 2 and 5 (two 2s: hers is played first), Rich 3.
+RANKS = [(1, 5, 5), (5, 1, 4), (4, 4, 1), (2, 3, 3), (3, 2, 2)]
+
+
+def by_rank(view: View, seat: int, hand: list[str]) -> str:
+    rank = RANKS[view["trick_number"] - 1][seat]
+    return next(e for e in hand if SETS[seat].index(e) == rank - 1)
 
 
 def test_a_shared_victory() -> None:
-    state, said = random_game(4, 3)
-    assert state.hearts == [4, 4, 2]
-    assert said[-1] == "The game is over: Tom and Becca share the victory with 4 hearts."
+    match = match_of(GAME.setup(3, {"first_player": 0}, 1))
+    log = Narrated(match, NAMES)
+    play(match, scripted(3, CATEGORIES, SETS, by_rank), log)
+    assert match.state.hearts == [4, 4, 2]
+    assert log.said[-1] == "The game is over: Tom and Becca share the victory with 4 hearts."
 
 
 TEMPLATE = {
@@ -157,17 +190,9 @@ TEMPLATE = {
 
 def test_random_games_narrate_only_public_facts() -> None:
     for seed, players in [(3, 3), (4, 4), (5, 5), (6, 6)]:
-        rng = random.Random(seed)
-        state = GAME.setup(players, {}, seed)
         names = [f"P{s}name" for s in range(players)]
-        while not GAME.is_over(state):
-            seat = min(GAME.to_act(state))
-            action = GAME.random_action(GAME.view(state, seat), GAME.legal(state, seat), rng)
-            before = spectator(state)
-            GAME.apply(state, seat, action)
-            after = spectator(state)
-            public = json.dumps(after)
-            secrets = [e for s in state.sets if s for e in s if json.dumps(e) not in public]
-            for sentence in GAME.narrate(before, after, names):
-                assert unexplained_words(sentence, after, names, TEMPLATE) == [], sentence
-                assert not any(e in sentence for e in secrets), sentence
+        _, log = random_game(seed, players, names)
+        assert len(log.sentences) > 5 * 2 * players
+        for sentence, after, secrets in log.sentences:
+            assert unexplained_words(sentence, after, names, TEMPLATE) == [], sentence
+            assert not any(e in sentence for e in secrets), sentence

@@ -12,15 +12,16 @@ from hypothesis import strategies as st
 
 from parlour.engine import Match, RandomAgent
 from parlour.engine.conformance import play_random
-from parlour.games.my_favourite_things import GAME, MFTState
-from parlour.games.my_favourite_things.rules import writer_of
+from parlour.games.my_favourite_things import GAME, MyFavouriteThingsState
+from parlour.games.my_favourite_things.state import writer_of
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 PLAYERS = st.integers(min_value=3, max_value=6)
 STEPS = st.integers(min_value=0, max_value=90)
 
 
-def random_match(seed: int, players: int, stop_after: int | None = None) -> Match[MFTState]:
+def random_match(seed: int, players: int,
+                 stop_after: int | None = None) -> Match[MyFavouriteThingsState]:
     """Random bots from their views, stopped after ``stop_after`` actions (or at the end)."""
     rng = random.Random(seed)
     options = {"first_player": rng.randrange(players)}
@@ -34,11 +35,11 @@ def random_match(seed: int, players: int, stop_after: int | None = None) -> Matc
     return match
 
 
-def views(state: MFTState, seats: list[int | None]) -> str:
+def views(state: MyFavouriteThingsState, seats: list[int | None]) -> str:
     return json.dumps([GAME.view(state, s) for s in seats], sort_keys=True)
 
 
-def others(state: MFTState, who: int) -> list[int | None]:
+def others(state: MyFavouriteThingsState, who: int) -> list[int | None]:
     return [s for s in range(state.players) if s != who] + [None]
 
 
@@ -50,7 +51,7 @@ def test_random_games_keep_the_engine_contract(seed: int, players: int) -> None:
     assert len(record.actions) == 2 * (players + players + 5 * players)
 
 
-def revealed_entries(state: MFTState, seat: int) -> set[str]:
+def revealed_entries(state: MyFavouriteThingsState, seat: int) -> set[str]:
     return {p["entry"] for t in state.tricks if t["round"] == state.round
             for p in t["plays"] if p["seat"] == seat}
 
@@ -119,7 +120,11 @@ def test_determinize_agrees_with_the_seats_view(seed: int, players: int, steps: 
         while not GAME.is_over(imagined):
             who = min(GAME.to_act(imagined))
             GAME.apply(imagined, who, GAME.rollout_action(imagined, who, rng))
-        assert GAME.result(imagined) is not None
+        result = GAME.result(imagined)
+        assert result is not None and sum(result.scores) == 10
+        # Hearts already won stay won in the imagined game.
+        assert all(mine >= had for mine, had in zip(result.scores, match.state.hearts,
+                                                      strict=True))
 
 
 @settings(max_examples=25, deadline=None)

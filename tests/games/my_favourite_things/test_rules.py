@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,12 +13,22 @@ from parlour.engine import (
     IllegalAction,
     InvalidOptions,
     MalformedAction,
+    Match,
     NotYourTurn,
+    generator,
 )
+from parlour.engine import play as engine_play
 from parlour.engine.conformance import _same, state_dump
 from parlour.games import get_game
-from parlour.games.my_favourite_things import BROKEN_HEART, GAME, MFTState, trick_winner
-from parlour.games.my_favourite_things.rules import giver_for, writer_of
+from parlour.games.my_favourite_things import (
+    BROKEN_HEART,
+    GAME,
+    MyFavouriteThingsState,
+    trick_winner,
+)
+from parlour.games.my_favourite_things.state import giver_for, writer_of
+
+from .scripted import match_of, scripted
 
 TOM, BECCA, RICH, SAMANTHA = 0, 1, 2, 3
 
@@ -44,7 +55,7 @@ def entry(giver: int, rank: int) -> str:
 
 
 def to_play(players: int = 4, first_player: int = 0, seed: int = 1,
-            sets: list[list[str]] | None = None) -> MFTState:
+            sets: list[list[str]] | None = None) -> MyFavouriteThingsState:
     """A game at the first trick of round 1, with known sets."""
     sets = sets or SETS
     state = GAME.setup(players, {"first_player": first_player}, seed)
@@ -55,11 +66,11 @@ def to_play(players: int = 4, first_player: int = 0, seed: int = 1,
     return state
 
 
-def play(state: MFTState, seat: int, text: str) -> None:
+def play(state: MyFavouriteThingsState, seat: int, text: str) -> None:
     GAME.apply(state, seat, {"play": text})
 
 
-def assert_refused(state: MFTState, seat: int, action: Any, error: type[Exception],
+def assert_refused(state: MyFavouriteThingsState, seat: int, action: Any, error: type[Exception],
                    words: str) -> None:
     before, dump = copy.deepcopy(state), state_dump(GAME, state)
     with pytest.raises(error) as caught:
@@ -172,7 +183,7 @@ def test_categories_go_left_in_round_one_and_right_in_round_two() -> None:
     assert (spec["for"], spec["category"]) == (RICH, "Colours")
 
 
-def finish_round(state: MFTState) -> None:
+def finish_round(state: MyFavouriteThingsState) -> None:
     """Play on to the end of the current round, writing SETS and playing hands in order."""
     round_no = state.round
     while state.round == round_no and not GAME.is_over(state):
@@ -211,7 +222,8 @@ def test_hand_order_does_not_follow_rank_order() -> None:
 def test_plays_are_sequential_from_the_marker_and_face_up() -> None:
     state = to_play(first_player=RICH)
     assert GAME.to_act(state) == {RICH}
-    assert_refused(state, TOM, {"play": entry(TOM, 1)}, NotYourTurn, "seat 2's turn")
+    assert_refused(state, TOM, {"play": entry(TOM, 1)}, NotYourTurn,
+                   "it is Player 3's turn to play, not Player 1's")
     play(state, RICH, entry(RICH, 4))
     assert GAME.to_act(state) == {SAMANTHA}
     trick = GAME.view(state, TOM)["trick"]
@@ -223,10 +235,8 @@ def test_marker_passes_left_after_every_trick_across_rounds() -> None:
     finish_round(state)
     leaders = [t["leader"] for t in state.tricks]
     assert leaders == [2, 0, 1, 2, 0]
-    state2 = state
-    while not GAME.is_over(state2):
-        finish_round(state2)
-    assert [t["leader"] for t in state2.tricks] == [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
+    engine_play(match_of(state), scripted(3, CATEGORIES, SETS))
+    assert [t["leader"] for t in state.tricks] == [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
 
 
 def test_five_tricks_a_round_and_the_sixth_sleeve_is_not_played() -> None:
@@ -253,10 +263,7 @@ def test_round_summary_reveals_the_sixth_sleeve() -> None:
 
 def test_two_rounds_then_most_hearts_wins_and_scores_are_hearts() -> None:
     state = to_play()
-    while not GAME.is_over(state):
-        finish_round(state)
-    result = GAME.result(state)
-    assert result is not None
+    result = engine_play(match_of(state), scripted(4, CATEGORIES, SETS))
     assert sum(result.scores) == 10 and len(state.tricks) == 10
     assert result.scores == [float(h) for h in state.hearts]
     assert result.winners == [s for s in range(4) if state.hearts[s] == max(state.hearts)]
@@ -268,18 +275,10 @@ def test_two_rounds_then_most_hearts_wins_and_scores_are_hearts() -> None:
 def test_tied_players_share_the_victory() -> None:
     # In trick k everyone plays their k: every trick is a tie won by its leader.
     # Leaders run 0,1,2,3,0 then 1,2,3,0,1, so seats 0 and 1 end on 3 hearts each.
-    state = GAME.setup(4, seed=5)
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        if state.phase == "category":
-            GAME.apply(state, seat, {"category": CATEGORIES[seat]})
-        elif state.phase == "writing":
-            GAME.apply(state, seat, {"write": SETS[giver_for(seat, state.round, 4)]})
-        else:
-            play(state, seat, entry(seat, state.trick_number))
-    assert [t["winner"] for t in state.tricks] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
-    result = GAME.result(state)
-    assert result is not None
+    match = Match.new(GAME, 4, None, 5)
+    result = engine_play(match, scripted(
+        4, CATEGORIES, SETS, lambda view, seat, hand: entry(seat, view["trick_number"])))
+    assert [t["winner"] for t in match.state.tricks] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
     assert result.scores == [3.0, 3.0, 2.0, 2.0]
     assert result.winners == [0, 1]
     assert result.details["hearts_by_round"] == [[2, 1, 1, 1], [1, 2, 1, 1]]
@@ -387,3 +386,97 @@ def test_registered_with_its_id_and_default_bot() -> None:
     assert game is GAME or game.id == GAME.id
     assert (game.min_players, game.max_players, game.default_bot) == (3, 6, "fan")
     assert GAME.setup(5, seed=0).marker == 0
+
+
+# -- issue 12: text is grapheme clusters ---------------------------------------------------
+TECHNOLOGIST, RAINBOW, PIRATE, FAMILY = "👩‍💻", "🏳️‍🌈", "🏴‍☠️", "👨‍👩‍👧"
+SCOTLAND = "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+
+
+def test_emoji_with_joiners_and_subdivision_flags_are_accepted() -> None:
+    state = GAME.setup(3, seed=0)
+    GAME.apply(state, 0, {"category": "Emojis"})
+    GAME.apply(state, 1, {"category": f"Flags {RAINBOW}"})
+    GAME.apply(state, 2, {"category": "Animals"})
+    emoji = [TECHNOLOGIST, RAINBOW, PIRATE, FAMILY, SCOTLAND, "🦄"]
+    GAME.apply(state, 1, {"write": emoji})
+    assert state.sets[0] == emoji and state.categories[1] == f"Flags {RAINBOW}"
+
+
+def test_length_is_counted_as_a_person_counts_characters() -> None:
+    state = GAME.setup(3, seed=0)
+    # Sixty families are 300 code points but sixty characters.
+    GAME.apply(state, 0, {"category": FAMILY * 60})
+    assert_refused(state, 1, {"category": FAMILY * 61}, MalformedAction,
+                   "at most 60 characters (got 61)")
+
+
+@pytest.mark.parametrize("sneaky", ["abc\u202edcba", "\u2066x\u2069", "a\u200bb"])
+def test_bidi_overrides_and_invisible_separators_are_still_refused(sneaky: str) -> None:
+    state = GAME.setup(3, seed=0)
+    assert_refused(state, 0, {"category": sneaky}, MalformedAction, "control characters")
+    for g in range(3):
+        GAME.apply(state, g, {"category": CATEGORIES[g]})
+    assert_refused(state, 0, {"write": ["a", "b", sneaky, "d", "e", "f"]}, MalformedAction,
+                   "the 3rd favourite cannot contain control characters")
+
+
+# -- issue 12: category ideas come from the game's seed -----------------------------------------
+def ideas(seed: int, seat: int = 0, players: int = 3) -> list[str]:
+    return list(spec_of(GAME.setup(players, seed=seed), seat)["suggestions"])
+
+
+def test_category_ideas_differ_from_game_to_game_and_cover_every_category() -> None:
+    assert ideas(1) == ideas(1) and len(ideas(1)) == 8
+    assert len({tuple(ideas(seed)) for seed in range(20)}) == 20
+    seen = {idea for seed in range(150) for seat in range(3) for idea in ideas(seed, seat)}
+    every = GAME.legal(GAME.setup(3, seed=0), 0).spec.pool  # type: ignore[union-attr]
+    assert seen == set(every) and len(every) >= 150
+
+
+def test_category_ideas_say_nothing_of_the_deal() -> None:
+    # The ideas are drawn from a stream of their own: looking at them (or not) leaves the
+    # sleeves shuffled the same, and the shuffle's stream never produces them.
+    looked, unlooked = GAME.setup(4, seed=9), GAME.setup(4, seed=9)
+    for seat in range(4):
+        spec_of(looked, seat)
+    for state in (looked, unlooked):
+        for g in range(4):
+            GAME.apply(state, g, {"category": CATEGORIES[g]})
+        for w in range(4):
+            GAME.apply(state, w, {"write": SETS[giver_for(w, 1, 4)]})
+    assert looked.hands == unlooked.hands
+    every = list(GAME.legal(GAME.setup(4, seed=9), 0).spec.pool)  # type: ignore[union-attr]
+    assert ideas(9, players=4) == generator(9, "ideas:1").sample(every, 8)
+    assert ideas(9, players=4) != generator(9).sample(every, 8)
+
+
+# -- issue 12: rulings the code made silently -------------------------------------------------
+def test_categories_become_public_when_writing_starts() -> None:
+    state = GAME.setup(4, seed=0)
+    for g in range(3):
+        GAME.apply(state, g, {"category": CATEGORIES[g]})
+    assert [s["category"] for s in GAME.view(state, None)["seats"]] == [None] * 4
+    GAME.apply(state, 3, {"category": CATEGORIES[3]})
+    assert state.phase == "writing"
+    assert [s["category"] for s in GAME.view(state, None)["seats"]] == CATEGORIES
+
+
+def test_two_players_are_refused_as_both_neighbours_would_be_one_player() -> None:
+    # With two, the left and the right neighbour are the same seat.
+    assert writer_of(0, 1, 2) == writer_of(0, 2, 2) == 1
+    with pytest.raises(InvalidOptions, match="My Favourite Things takes 3–6 players"):
+        GAME.setup(2, seed=0)
+    assert writer_of(0, 1, 3) != writer_of(0, 2, 3)
+
+
+def test_these_rulings_are_written_down() -> None:
+    rulings = (Path(__file__).parents[3] / "docs" / "rulings.md").read_text("utf-8")
+    section = rulings.split("## My Favourite Things")[1].split("\n## ")[0]
+    for ruling, test in [
+        ("**Are categories public?**", "test_categories_become_public_when_writing_starts"),
+        ("**Three to six players.**",
+         "test_two_players_are_refused_as_both_neighbours_would_be_one_player"),
+        ("**Typed text.**", "test_emoji_with_joiners_and_subdivision_flags_are_accepted"),
+    ]:
+        assert ruling in section and test in section and test in globals()

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from parlour.games.my_favourite_things import BROKEN_HEART, GAME, MFTState
+from parlour.engine import play
+from parlour.games.my_favourite_things import BROKEN_HEART, GAME, MyFavouriteThingsState
+
+from .scripted import match_of, scripted
 
 CATEGORIES = ["Animals", "Colours", "Sports"]
 SETS = [
@@ -49,7 +52,7 @@ def test_entries_are_private_to_the_writer_until_play() -> None:
     assert GAME.view(state, 0)["seats"][1]["done"] is True
 
 
-def to_play(seed: int = 2) -> MFTState:
+def to_play(seed: int = 2) -> MyFavouriteThingsState:
     state = GAME.setup(3, seed=seed)
     for g in range(3):
         GAME.apply(state, g, {"category": CATEGORIES[g]})
@@ -113,17 +116,8 @@ def test_suggestions_are_offered_to_players_short_of_ideas() -> None:
 
 def test_the_final_view_shows_the_winners() -> None:
     state = to_play()
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        legal = GAME.legal(state, seat)
-        if legal.choices:
-            GAME.apply(state, seat, legal.choices[0])
-        elif state.phase == "category":
-            GAME.apply(state, seat, {"category": "Weather"})
-        else:
-            GAME.apply(state, seat, {"write": ["Sun", "Snow", "Fog", "Hail", "Mist", "Sleet"]})
+    weather = ["Sun", "Snow", "Fog", "Hail", "Mist", "Sleet"]
+    result = play(match_of(state), scripted(3, ["Weather"] * 3, [weather] * 3))
     view = GAME.view(state, None)
-    result = GAME.result(state)
-    assert result is not None
     assert view["over"] and view["winners"] == result.winners
     assert len(view["history"]) == 2 and len(view["tricks"]) == 10

@@ -1,17 +1,20 @@
 // My Favourite Things at the table: categories, hands of sleeves, tricks and hearts.
 import { h } from "../dom.js";
-import { seatChips, seatTable, status } from "./common.js";
+import { seatTable, status } from "./common.js";
 
-const PHASES = { category: "choosing categories", writing: "writing favourites", play: "playing tricks", over: "game over" };
+// The game's words (phases, the Broken Heart's name and symbol), from the one module the log
+// and the terminal use too.
+const WORDS = await fetch("/api/games/my-favourite-things/words").then((r) => r.json());
+const BROKEN = WORDS.broken_heart;
 
 export function rankText(rank) {
   if (rank === null || rank === undefined) return "?";
-  return rank === 0 ? "♡" : String(rank);  // the Broken Heart (an emoji font may be missing)
+  return rank === 0 ? BROKEN.symbol : String(rank);
 }
 
 function rankLabel(rank) {
   if (rank === null || rank === undefined) return "rank hidden";
-  return rank === 0 ? "Broken Heart" : `rank ${rank}`;
+  return rank === 0 ? BROKEN.name : `rank ${rank}`;
 }
 
 function sleeve(entry, rank) {
@@ -21,16 +24,15 @@ function sleeve(entry, rank) {
 
 function trickList(plays, ctx, winner) {
   return h("ul", { class: "plays" }, plays.map((p) => h("li", {},
-    h("strong", {}, ctx.names[p.seat]), ": ", sleeve(p.entry, p.rank),
-    winner === p.seat ? h("span", { class: "tick" }, " ♥ wins") : null)));
+    ctx.seatName(p.seat), ": ", sleeve(p.entry, p.rank),
+    winner === p.seat ? h("span", { class: "tick" }, ` ${WORDS.heart} wins`) : null)));
 }
 
 export default {
   table(view, ctx) {
     const parts = [
-      status(`Round ${view.round} of ${view.rounds} · ${PHASES[view.phase] || view.phase}`
+      status(`Round ${view.round} of ${view.rounds} · ${WORDS.phases[view.phase] || view.phase}`
         + (view.phase === "play" ? ` · trick ${view.trick_number} of ${view.tricks_per_round}` : "")),
-      seatChips(ctx, (s) => h("span", { class: "extra", "aria-label": `${view.hearts[s]} hearts` }, `♥ ${view.hearts[s]}`)),
     ];
     if (view.trick) {
       parts.push(h("h3", { class: "panel-title" }, `Trick ${view.trick.number} (led by ${ctx.names[view.trick.leader]})`),
@@ -39,7 +41,7 @@ export default {
     const seats = view.seats.filter((s) => s.category || s.hand.length || s.played.length);
     if (seats.length) {
       parts.push(h("h3", { class: "panel-title" }, "Categories and sleeves"), h("ul", { class: "plays" }, view.seats.map((s) =>
-        h("li", {}, h("strong", {}, ctx.names[s.seat]), s.category ? ` — “${s.category}” (written by ${ctx.names[s.writer]})` : "",
+        h("li", {}, ctx.seatName(s.seat), s.category ? ` — “${s.category}” (written by ${ctx.names[s.writer]})` : "",
           s.done ? h("span", { class: "tick" }, " ✓") : null,
           s.hand.length ? h("div", {}, h("span", { class: "hint" }, "In hand: "), s.hand.map((e) => sleeve(e))) : null,
           s.played.length ? h("div", {}, h("span", { class: "hint" }, "Played: "), s.played.map((p) => sleeve(p.entry, p.rank))) : null))));
@@ -54,12 +56,21 @@ export default {
     }
     return h("div", { class: "mft" }, parts);
   },
+  /** The running score by each seat (the shared seat strip shows it): hearts won. */
+  score(view, s) {
+    return `${WORDS.heart} ${view.hearts[s]}`;
+  },
+  /** While categories and favourites are written: who is done. */
+  note(view, s) {
+    return (view.phase === "category" || view.phase === "writing") && view.seats[s].done ? "done ✓" : null;
+  },
   hand(view, ctx) {
     const you = view.you;
     if (!you) return null;
     const bits = [];
-    if (you.gave) bits.push(h("p", {}, `You gave “${you.gave}” to ${ctx.names[(view.seats.find((s) => s.writer === ctx.you) || {}).seat] ?? "your neighbour"}.`));
-    if (you.to_write) bits.push(h("p", {}, `You write for ${ctx.names[you.write_for]}: “${you.to_write}”.`));
+    const writer = ctx.names[view.seats[ctx.you].writer];
+    if (you.gave) bits.push(h("p", {}, `You gave “${you.gave}” to ${writer}: ${writer} writes on your cards.`));
+    if (you.to_write) bits.push(h("p", {}, `You write on ${ctx.names[you.write_for]}'s cards, about “${you.to_write}”.`));
     if (you.written) {
       bits.push(h("p", { class: "hint" }, "What you wrote (only you know the ranks):"),
         h("ol", { class: "plays" }, you.written.map((entry, i) => h("li", {}, sleeve(entry, i === 5 ? 0 : i + 1)))));

@@ -1,4 +1,5 @@
-"""What a seat knows, and full states drawn at random that agree with it (for search bots)."""
+"""Imagining the hidden part: what a seat knows, and full states drawn at random that agree
+with it (for search bots, which must never read the real hidden state)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ import random
 from parlour.engine import View
 
 from .content import CONTENT
-from .rules import (
+from .rules import SUGGESTIONS, random_set
+from .state import (
     CATEGORY,
     PLAY,
     RANKS,
     WRITING,
-    MFTState,
+    MyFavouriteThingsState,
     giver_for,
-    random_set,
     writer_of,
 )
 
@@ -50,7 +51,7 @@ def sample_set(view: View, seat: int, rng: random.Random) -> list[str]:
     return ranked
 
 
-def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
+def determinize(view: View, seat: int, rng: random.Random) -> MyFavouriteThingsState:
     """A full state consistent with ``seat``'s view, built from the view alone.
 
     Categories and entries the seat cannot see are drawn from the bundled
@@ -61,7 +62,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
     seats = view["seats"]
     you = view["you"] or {}
     trick = view["trick"] or {"plays": []}
-    state = MFTState(
+    state = MyFavouriteThingsState(
         seed=0, rng=random.Random(rng.getrandbits(64)), players=n,
         first_player=view["first_player"], marker=view["marker"], round=round_no, phase=phase,
         categories=[None] * n, sets=[None] * n, hands=[[] for _ in range(n)],
@@ -69,10 +70,13 @@ def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
         trick_number=view["trick_number"], hearts=list(view["hearts"]),
         tricks=copy.deepcopy(view["tricks"]), rounds=copy.deepcopy(view["history"]),
     )
+    # Only the seat's own ideas are in its view; others' are any bundled categories.
+    state.ideas = [list(you.get("suggestions") or []) if g == seat and phase == CATEGORY
+                   else rng.sample(CONTENT.names, SUGGESTIONS) for g in range(n)]
     for g in range(n):
         if phase == CATEGORY:
             if seats[g]["done"] or g == seat:
-                state.categories[g] = seats[g]["category"] or rng.choice(CONTENT.with_examples())
+                state.categories[g] = seats[g]["category"] or rng.choice(CONTENT.names)
             if not seats[g]["done"]:
                 state.categories[g] = None
         elif phase in (WRITING, PLAY):
@@ -89,3 +93,4 @@ def determinize(view: View, seat: int, rng: random.Random) -> MFTState:
             state.sets[g] = list(you["written"]) if mine else sample_set(view, g, rng)
             state.hands[g] = list(seats[g]["hand"])
     return state
+

@@ -1,0 +1,1 @@
+"""Love Me Not for research: arrays from views, a batched simulator, CFR."""

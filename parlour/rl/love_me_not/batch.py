@@ -1,0 +1,306 @@
+"""A batched Love Me Not simulator in the style of pgx: many single matches as arrays.
+
+Each row of a :class:`Batch` is one single match. :func:`reset` deals
+(:func:`from_decks` starts from given decks instead), :func:`step` takes the
+card each seat keeps in each match (both seats at once, as at the table) and
+returns the next state; the input state is never changed. A learner reads
+``observation`` and ``legal_action_mask`` (the same arrays that
+:mod:`.encode` makes of each seat's view), ``rewards`` (+1 to the winner and
+-1 to the loser of a match that ended on that step, 0 otherwise) and
+``points``.
+
+>>> import numpy as np
+>>> rng = np.random.default_rng(7)
+>>> state = reset(3, seed=7)
+>>> state.legal_action_mask.shape, state.observation.shape
+((3, 2, 20), (3, 2, 105))
+>>> while not state.terminated.all():
+...     state = step(state, random_actions(state, rng))
+>>> state.turn.tolist()
+[5, 5, 5]
+>>> bool(((state.points[:, 0] > state.points[:, 1]) == (state.rewards[:, 0] == 1)).all())
+True
+
+An action is a card index (see :mod:`.encode`); a card not in the seat's hand
+is refused with a typed error that names the match and the seat:
+
+>>> unshuffled = from_decks([range(20)])
+>>> step(unshuffled, np.array([[19, 2]]))
+Traceback (most recent call last):
+...
+parlour.engine.errors.IllegalAction: match 0, seat 0: keep one of 2H or 3H, not JS
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.engine import IllegalAction, MalformedAction
+from parlour.games.love_me_not import DECK as CARD_NAMES
+
+from ..jit import jit
+from .encode import N_CARDS, OBSERVATION_SIZE, TURNS
+
+I8 = npt.NDArray[np.int8]
+I16 = npt.NDArray[np.int16]
+F32 = npt.NDArray[np.float32]
+Bools = npt.NDArray[np.bool_]
+RANKS = 5  # cards per suit; rank 4 is the jack
+SUITS = 4
+DRAW = 2  # cards per hand
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Many single matches at once. Arrays are shared between states: do not write to them."""
+
+    deck: I8  # [B, 20] card indices, top first: turn t deals seat s the cards 4t+2s and 4t+2s+1
+    kept: I8  # [B, 2, 5] the card each seat kept each turn, -1 before
+    turn: I8  # [B] turns completed, 0 to 5; 5 is the end of the match
+    points: I16  # [B, 2] match points, 0 until the end
+    rewards: F32  # [B, 2] +1 / -1 / 0 on the step that ended the match, else 0
+
+    @property
+    def batch_size(self) -> int:
+        return int(self.deck.shape[0])
+
+    @property
+    def terminated(self) -> Bools:
+        result: Bools = self.turn >= TURNS
+        return result
+
+    @cached_property
+    def hand(self) -> I8:
+        """[B, 2, 2] the two cards each seat holds, -1 once the match is over."""
+        out = np.full((self.batch_size, 2, DRAW), -1, np.int8)
+        _hands(self.deck, self.turn, out)
+        return out
+
+    @cached_property
+    def legal_action_mask(self) -> Bools:
+        """[B, 2, 20]: True for the cards a seat may keep now (its two, or none at the end)."""
+        out = np.zeros((self.batch_size, 2, N_CARDS), np.bool_)
+        _mask(self.deck, self.turn, out)
+        return out
+
+    @cached_property
+    def observation(self) -> F32:
+        """[B, 2, 105]: each seat's observation, as :func:`.encode.observation` of its view."""
+        out = np.zeros((self.batch_size, 2, OBSERVATION_SIZE), np.float32)
+        _observe(self.deck, self.kept, self.turn, out)
+        return out
+
+
+def reset(batch: int, seed: int) -> Batch:
+    """``batch`` new single matches, dealt from decks shuffled by ``seed``."""
+    if batch < 1:
+        raise MalformedAction(f"a batch holds at least one match (got {batch})")
+    bits = np.random.default_rng(seed).bit_generator.random_raw(batch * N_CARDS // 2)
+    raw = bits.view(np.uint32).reshape(batch, N_CARDS)
+    deck = np.empty((batch, N_CARDS), np.int8)
+    _shuffle(raw, deck)
+    return _start(deck)
+
+
+def from_decks(decks: npt.ArrayLike) -> Batch:
+    """Single matches dealt from given decks ([B, 20] card indices, top first)."""
+    deck = np.array(decks, dtype=np.int8, ndmin=2)
+    if deck.ndim != 2 or deck.shape[1] != N_CARDS:
+        raise MalformedAction(f"decks must be [matches, {N_CARDS}] card indices")
+    if not (np.sort(deck, axis=1) == np.arange(N_CARDS)).all():
+        raise MalformedAction(f"each deck must hold each of the {N_CARDS} cards once")
+    return _start(deck)
+
+
+def _start(deck: I8) -> Batch:
+    b = deck.shape[0]
+    return Batch(deck, np.full((b, 2, TURNS), -1, np.int8), np.zeros(b, np.int8),
+                 np.zeros((b, 2), np.int16), np.zeros((b, 2), np.float32))
+
+
+def step(state: Batch, actions: npt.ArrayLike) -> Batch:
+    """Both seats of every unfinished match keep a card; finished matches stay as they are.
+
+    ``actions`` is [B, 2] card indices (ignored for finished matches). An
+    illegal card raises :class:`IllegalAction` and nothing is played.
+    """
+    acts = np.asarray(actions)
+    if acts.shape != (state.batch_size, 2) or not np.issubdtype(acts.dtype, np.integer):
+        raise MalformedAction(f"actions must be [{state.batch_size}, 2] card indices")
+    kept = state.kept.copy()
+    turn = state.turn.copy()
+    points = state.points.copy()
+    rewards = np.zeros_like(state.rewards)
+    bad = _step(state.deck, acts.astype(np.int64, copy=False), kept, turn, points, rewards)
+    if bad >= 0:
+        row, seat = divmod(bad, 2)
+        t = int(state.turn[row])
+        a, b = (CARD_NAMES[int(c)] for c in state.deck[row, 4 * t + 2 * seat:][:DRAW])
+        got = acts[row, seat]
+        shown = CARD_NAMES[got] if 0 <= got < N_CARDS else repr(int(got))
+        raise IllegalAction(f"match {row}, seat {seat}: keep one of {a} or {b}, not {shown}")
+    return Batch(state.deck, kept, turn, points, rewards)
+
+
+def random_actions(state: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal card for each seat of each match (-1 where it is over)."""
+    # One random 64-bit word holds 32 matches' coin flips.
+    coins = rng.bit_generator.random_raw(state.batch_size // 32 + 1)
+    out = np.empty((state.batch_size, 2), np.int64)
+    _pick(state.deck, state.turn, coins, out)
+    return out
+
+
+# -- compiled kernels ------------------------------------------------------------------
+@jit
+def _shuffle(raw: npt.NDArray[np.uint32], deck: I8) -> None:
+    # Fisher-Yates; j = r * (i + 1) >> 32 is Lemire's unbiased-enough bounded draw
+    # (bias below 1e-8 for 20 cards).
+    for b in range(deck.shape[0]):
+        for i in range(N_CARDS):
+            deck[b, i] = i
+        for i in range(N_CARDS - 1, 0, -1):
+            j = (np.uint64(raw[b, i]) * np.uint64(i + 1)) >> np.uint64(32)
+            deck[b, i], deck[b, j] = deck[b, j], deck[b, i]
+
+
+@jit
+def _card(deck: I8, b: int, t: int, seat: int, k: int) -> int:
+    return int(deck[b, 4 * t + DRAW * seat + k])
+
+
+# Each card's suit as a shift into four-bit counters packed in one integer, and
+# whether it is a jack: tables, so the scoring loop divides nothing.
+_SHIFT = np.array([4 * (c // RANKS) for c in range(N_CARDS)], np.int64)
+_JACK = np.array([c % RANKS == RANKS - 1 for c in range(N_CARDS)], np.bool_)
+
+
+@jit
+def _score(deck: I8, kept: I8, b: int, points: I16) -> None:
+    # Suit counts of both seats' tableaux and piles, four bits a suit: no arrays to
+    # allocate in a loop that runs once per match.
+    tab0 = pile0 = tab1 = pile1 = 0
+    for t in range(TURNS):
+        k0 = int(kept[b, 0, t])
+        k1 = int(kept[b, 1, t])
+        o0 = int(deck[b, 4 * t]) + int(deck[b, 4 * t + 1]) - k0
+        o1 = int(deck[b, 4 * t + 2]) + int(deck[b, 4 * t + 3]) - k1
+        tab0 += 1 << _SHIFT[k0]
+        pile0 += 1 << _SHIFT[o0]
+        tab1 += 1 << _SHIFT[k1]
+        pile1 += 1 << _SHIFT[o1]
+    p0 = p1 = 0
+    for u in range(SUITS):
+        p0 += ((tab0 >> (4 * u)) & 15) * ((pile0 >> (4 * u)) & 15)
+        p1 += ((tab1 >> (4 * u)) & 15) * ((pile1 >> (4 * u)) & 15)
+    for t in range(TURNS):
+        k0 = int(kept[b, 0, t])
+        k1 = int(kept[b, 1, t])
+        if _JACK[k0]:
+            p0 += (pile1 >> _SHIFT[k0]) & 15
+        if _JACK[k1]:
+            p1 += (pile0 >> _SHIFT[k1]) & 15
+    points[b, 0] = p0
+    points[b, 1] = p1
+
+
+@jit
+def _step(deck: I8, actions: npt.NDArray[np.int64], kept: I8, turn: I8, points: I16,
+          rewards: F32) -> int:
+    for b in range(deck.shape[0]):
+        t = turn[b]
+        if t >= TURNS:
+            continue
+        for s in range(2):
+            a = actions[b, s]
+            if a != _card(deck, b, t, s, 0) and a != _card(deck, b, t, s, 1):
+                return 2 * b + s
+            kept[b, s, t] = a
+        turn[b] = t + 1
+        if t + 1 == TURNS:
+            _score(deck, kept, b, points)
+            diff = points[b, 0] - points[b, 1]
+            if diff != 0:
+                rewards[b, 0] = 1.0 if diff > 0 else -1.0
+                rewards[b, 1] = -rewards[b, 0]
+    return -1
+
+
+@jit
+def _pick(deck: I8, turn: I8, coins: npt.NDArray[np.uint64], out: npt.NDArray[np.int64],
+          ) -> None:
+    for b in range(deck.shape[0]):
+        t = turn[b]
+        bits = coins[b // 32] >> np.uint64(2 * (b % 32))
+        for s in range(2):
+            coin = int((bits >> np.uint64(s)) & np.uint64(1))
+            out[b, s] = -1 if t >= TURNS else _card(deck, b, t, s, coin)
+
+
+@jit
+def _hands(deck: I8, turn: I8, out: I8) -> None:
+    for b in range(deck.shape[0]):
+        t = turn[b]
+        if t < TURNS:
+            for s in range(2):
+                for k in range(DRAW):
+                    out[b, s, k] = _card(deck, b, t, s, k)
+
+
+@jit
+def _mask(deck: I8, turn: I8, out: Bools) -> None:
+    for b in range(deck.shape[0]):
+        t = turn[b]
+        if t < TURNS:
+            for s in range(2):
+                for k in range(DRAW):
+                    out[b, s, _card(deck, b, t, s, k)] = True
+
+
+@jit
+def _observe(deck: I8, kept: I8, turn: I8, out: F32) -> None:
+    # Offsets of the planes in encode.py: hand, tableau, pile, opponent's
+    # face-up tableau, opponent's pile, turn.
+    for b in range(deck.shape[0]):
+        t = turn[b]
+        over = t >= TURNS
+        shown = TURNS if over else max(t - 1, 0)
+        for s in range(2):
+            o = out[b, s]
+            if not over:
+                for k in range(DRAW):
+                    o[_card(deck, b, t, s, k)] = 1
+            for u in range(t):
+                keep = kept[b, s, u]
+                first = _card(deck, b, u, s, 0)
+                other = _card(deck, b, u, s, 1) if first == keep else first
+                o[N_CARDS + keep] = 1
+                o[2 * N_CARDS + other] = 1
+            for u in range(shown):
+                o[3 * N_CARDS + kept[b, 1 - s, u]] = 1
+                if over:
+                    keep = kept[b, 1 - s, u]
+                    first = _card(deck, b, u, 1 - s, 0)
+                    other = _card(deck, b, u, 1 - s, 1) if first == keep else first
+                    o[4 * N_CARDS + other] = 1
+            o[5 * N_CARDS + min(t, TURNS - 1)] = 1
+
+
+def matches_per_s(seconds: float, batch: int = 65_536, seed: int = 0) -> float:
+    """Complete random single matches per second through :func:`reset` and :func:`step`."""
+    import time
+
+    rng = np.random.default_rng(seed)
+    step(reset(1, seed), random_actions(reset(1, seed), rng))  # compile or load first
+    done = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or done == 0:
+        state = reset(batch, seed + done)
+        while not state.terminated.all():
+            state = step(state, random_actions(state, rng))
+        done += batch
+    return done / elapsed

@@ -37,6 +37,8 @@ _seed_state = _random.Random.seed  # the C seeding that random.Random.seed ends 
 class Chance(random.Random):
     """``random.Random`` with the same draws, and a shuffle without a call per card."""
 
+    gauss_next: float | None  # random.Random's own attribute, set when it is seeded
+
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """Shuffle ``x`` in place exactly as ``random.Random.shuffle`` does (Fisher–Yates
         with rejection sampling of ``getrandbits``), with that sampling inlined."""

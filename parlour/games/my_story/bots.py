@@ -64,18 +64,34 @@ class HeuristicAgent:
         return _decide(_Context.of_view(self.cards, view, self.seat), choices)
 
 
+def heuristic_order(state: MyStoryState, seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` best first by the heuristic's valuations on a full state (search widens
+    in this order)."""
+    if len(actions) < 2:
+        return actions
+    values = _values(_Context.of_state(state, seat), actions)
+    ranked = sorted(range(len(actions)), key=lambda i: -values[i])
+    return [actions[i] for i in ranked]
+
+
 def _decide(ctx: _Context, choices: list[Action]) -> Action:
-    """The heuristic's choice among two or more legal actions."""
+    """The heuristic's choice among two or more legal actions: the first of the best."""
+    values = _values(ctx, choices)
+    return choices[values.index(max(values))]
+
+
+def _values(ctx: _Context, choices: list[Action]) -> list[float]:
+    """What the heuristic makes of each of the legal actions (all of one kind)."""
     first = choices[0]
     if "occupation" in first:
-        return max(choices, key=lambda a: ctx.occupation_value(ctx.card[a["occupation"]]))
+        return [ctx.occupation_value(ctx.card[a["occupation"]]) for a in choices]
     if "play_more" in first:
-        return {"play_more": True}
+        return [1.0 if a["play_more"] else 0.0 for a in choices]
     if "colour" in first:
-        return {"colour": ctx.best_colour()}
+        return [ctx.colour_share[a["colour"]] for a in choices]
     if "gain" in first:
-        return max(choices, key=lambda a: ctx.best_after(
-            add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money"))
+        return [ctx.best_after(add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money")
+                for a in choices]
     if "convert" in first:
         eff = next(e for c in ctx.ability_sources() for e in ctx.card[c].ability
                    if e["kind"] == "convert")
@@ -86,11 +102,8 @@ def _decide(ctx: _Context, choices: list[Action]) -> Action:
             pool[eff["to"]] = pool.get(eff["to"], 0) + k
             return pool
 
-        return max(choices, key=lambda a: ctx.best_after(converted(a["convert"]))
-                   - 0.01 * a["convert"])
-    scored = [(ctx.option_value(a), i) for i, a in enumerate(choices)]
-    best = max(v for v, _ in scored)
-    return choices[min(i for v, i in scored if v == best)]
+        return [ctx.best_after(converted(a["convert"])) - 0.01 * a["convert"] for a in choices]
+    return [ctx.option_value(a) for a in choices]
 
 
 class _Context:
@@ -299,9 +312,6 @@ class _Context:
         years = payment_years(pool, req, stars)
         follow = self.best_grow(self.after(pool, req, stars), self.age + years)
         return gain - self.payment_cost(pool, req, stars) + follow
-
-    def best_colour(self) -> str:
-        return max(COLOURS, key=lambda c: (self.colour_share[c], -COLOURS.index(c)))
 
     def ability_sources(self) -> list[str]:
         sources = [self.occupation] if self.occupation else []

@@ -7,6 +7,7 @@ missing=()
 [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "Missing ${missing[*]}: install them (as root, apt-get install ${missing[*]})." >&2

@@ -21,6 +21,8 @@ class Client:
         self._sending = asyncio.Lock()
         self.token_hash: str | None = None
         self.table_only = False
+        self.visible = True
+        """Whether the page is in front of its person (the browser says when it is not)."""
 
     async def send(self, message: Message) -> None:
         # One frame at a time, and a client too slow to take it does not hold up the room.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    delete,
     func,
     insert,
     select,
@@ -65,6 +66,19 @@ actions = Table(
     UniqueConstraint("room", "idx", name="uq_actions_room_idx"),
 )
 
+past_games = Table(
+    "past_games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(12), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("result", Text, nullable=True),
+    Column("names", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("room", "number", name="uq_past_games_room_number"),
+)
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -84,6 +98,8 @@ class StoredRoom:
     seed: int | None
     result: dict[str, Any] | None
     actions: list[dict[str, Any]]
+    past_winners: list[list[int]] = field(default_factory=list)
+    """The winners of each game the room finished before this one (ended games: none)."""
 
 
 def _alembic_config(conn: Connection) -> Config:
@@ -163,6 +179,34 @@ class Store:
                 values.update(status="over", result=json.dumps(result))
             await conn.execute(update(rooms).where(rooms.c.code == code).values(**values))
 
+    async def next_game(self, code: str, number: int, record: dict[str, Any],
+                        result: dict[str, Any] | None, names: list[str], seed: int) -> None:
+        """Keep the room's game as its past game ``number`` and deal the next on ``seed``,
+        in one transaction."""
+        now = time.time()
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(past_games).values(
+                    room=code, number=number, record=json.dumps(record),
+                    result=json.dumps(result) if result else None, names=json.dumps(names),
+                    created_at=now,
+                )
+            )
+            await conn.execute(delete(actions).where(actions.c.room == code))
+            await conn.execute(update(rooms).where(rooms.c.code == code).values(
+                status="playing", seed=seed, result=None, updated_at=now))
+
+    async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
+        """A game the room finished before (``record``, ``result``, ``names``), if any."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(past_games).where(
+                past_games.c.room == code, past_games.c.number == number))).first()
+        if row is None:
+            return None
+        return {"number": row.number, "record": json.loads(row.record),
+                "result": json.loads(row.result) if row.result else None,
+                "names": json.loads(row.names)}
+
     async def load(self, code: str) -> StoredRoom | None:
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(rooms).where(rooms.c.code == code))).first()
@@ -172,6 +216,10 @@ class Store:
                 select(actions.c.seat, actions.c.action, actions.c.bot)
                 .where(actions.c.room == code).order_by(actions.c.idx)
             )
+            past = await conn.execute(
+                select(past_games.c.result).where(past_games.c.room == code)
+                .order_by(past_games.c.number)
+            )
             return StoredRoom(
                 code=row.code, created_at=row.created_at, creator=row.creator,
                 host_hash=row.host_hash, game=row.game, options=json.loads(row.options),
@@ -179,6 +227,8 @@ class Store:
                 result=json.loads(row.result) if row.result else None,
                 actions=[{"seat": a.seat, "action": json.loads(a.action), "bot": bool(a.bot)}
                          for a in acts],
+                past_winners=[json.loads(p.result)["winners"] if p.result else []
+                              for p in past],
             )
 
     async def codes_with_status(self, *statuses: str) -> list[str]:

@@ -26,6 +26,8 @@ class Handler:
     run: Run
     host_only: bool = False
     lobby_only: bool = False
+    play_only: bool = False
+    """Only while a game is running (or paused)."""
     quiet: bool = False
     """Changes nothing stored, so other server processes need not hear of it."""
 
@@ -42,6 +44,8 @@ async def handle(room: Room, client: Client, msg: Message) -> None:
             raise RoomError("only the host can do that")
         if handler.lobby_only and room.status != Status.LOBBY:
             raise RoomError("the game has already started")
+        if handler.play_only:
+            room.check_running()
         await handler.run(room, client, msg)
 
     await room.change(work, publish=not handler.quiet)
@@ -112,7 +116,7 @@ async def start(room: Room, client: Client, msg: Message) -> None:
 
 # -- play ---------------------------------------------------------------------------------
 async def act(room: Room, client: Client, msg: Message) -> None:
-    room.check_running()
+    room.check_moving()
     seat = own_seat(room, client)
     action = msg.get("action")
     if not isinstance(action, dict):
@@ -124,8 +128,45 @@ async def back(room: Room, client: Client, msg: Message) -> None:
     room.back(own_seat(room, client))
 
 
+async def react(room: Room, client: Client, msg: Message) -> None:
+    room.reactions.add(own_seat(room, client), msg.get("emoji"))
+
+
+async def here(room: Room, client: Client, msg: Message) -> None:
+    """The page says whether it is in front of its person (for the seats' presence)."""
+    visible = msg.get("visible")
+    if not isinstance(visible, bool):
+        raise RoomError("visible is true or false")
+    client.visible = visible
+
+
 async def ping(room: Room, client: Client, msg: Message) -> None:
     await client.send({"type": "pong"})
+
+
+# -- the host during play -----------------------------------------------------------------
+async def stand_in(room: Room, client: Client, msg: Message) -> None:
+    room.stand_in(whole_number(msg.get("seat"), "seat"))
+
+
+async def give_back(room: Room, client: Client, msg: Message) -> None:
+    room.give_back(whole_number(msg.get("seat"), "seat"))
+
+
+async def pause(room: Room, client: Client, msg: Message) -> None:
+    room.pause()
+
+
+async def resume(room: Room, client: Client, msg: Message) -> None:
+    room.resume()
+
+
+async def end(room: Room, client: Client, msg: Message) -> None:
+    await room.end()
+
+
+async def again(room: Room, client: Client, msg: Message) -> None:
+    await room.again()
 
 
 HANDLERS: dict[str, Handler] = {
@@ -137,7 +178,15 @@ HANDLERS: dict[str, Handler] = {
     "add_bot": Handler(add_bot, host_only=True, lobby_only=True),
     "clear_seat": Handler(clear_seat, host_only=True, lobby_only=True),
     "start": Handler(start, host_only=True, lobby_only=True),
-    "act": Handler(act),
-    "back": Handler(back),
+    "act": Handler(act, play_only=True),
+    "back": Handler(back, play_only=True),
+    "react": Handler(react, quiet=True),
+    "here": Handler(here, quiet=True),
+    "stand_in": Handler(stand_in, host_only=True, play_only=True),
+    "give_back": Handler(give_back, host_only=True, play_only=True),
+    "pause": Handler(pause, host_only=True, play_only=True),
+    "resume": Handler(resume, host_only=True, play_only=True),
+    "end": Handler(end, host_only=True, play_only=True),
+    "again": Handler(again, host_only=True),
     "ping": Handler(ping, quiet=True),
 }

@@ -54,7 +54,7 @@ class Play:
         return cls(code, store, match, [])
 
     @classmethod
-    def restore(cls, stored: StoredRoom, store: Store, tell: Callable[[Move], None],
+    def restore(cls, stored: StoredRoom, store: Store, tell: Callable[[Move], object],
                 tell_from: int) -> Play:
         """Replay a started room's record move by move, telling ``tell`` of the moves after
         the first ``tell_from`` (the ones a log keeps), or raise ``Unreplayable``."""

@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
+from typing import Literal
 
 from parlour.engine import Action
 
@@ -19,11 +20,12 @@ from .codes import token_hash
 from .config import Settings
 from .connections import Client, send_each
 from .db import Store, StoredRoom
-from .driver import Driver, Due
+from .driver import Ask, Driver, Due
 from .errors import RoomError, StoreConflict, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
 from .pubsub import Bus, LocalBus
+from .reactions import Reactions
 from .snapshot import snapshot
 from .table_log import TableLog
 
@@ -31,12 +33,20 @@ logger = logging.getLogger("parlour.server")
 
 
 class Status(StrEnum):
-    """Where a room is: in its lobby, playing, over, or broken (``Room.problem`` says why)."""
+    """Where a room is: in its lobby, playing, over, ended by the host before its end, or
+    broken (``Room.problem`` says why)."""
 
     LOBBY = "lobby"
     PLAYING = "playing"
     OVER = "over"
+    ENDED = "ended"
     BROKEN = "broken"
+
+
+Presence = Literal["online", "away", "offline", "bot"]
+
+FINISHED = (Status.OVER, Status.ENDED)
+"""A game that will not go on: its record may be shown, and the room may play again."""
 
 
 class Room:
@@ -51,6 +61,7 @@ class Room:
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.driver = Driver(settings.bot_delay)
+        self.reactions = Reactions()
         self._load(stored)
 
     def _load(self, stored: StoredRoom) -> None:
@@ -59,7 +70,8 @@ class Room:
         self.problem: str | None = None
         self.log = TableLog(self.code)
         self.play: Play | None = None
-        if stored.seed is not None and self.status in (Status.PLAYING, Status.OVER):
+        self.past_winners = stored.past_winners
+        if stored.seed is not None and self.status in (Status.PLAYING, *FINISHED):
             game = self.lobby.game
             self.log.note(f"{game.title} with {len(self.lobby.seats)} players")
             try:
@@ -119,6 +131,22 @@ class Room:
     def is_host(self, client: Client) -> bool:
         return self.lobby.is_host(client.token_hash)
 
+    def presence(self, seat: int) -> Presence:
+        """Whether the seat's person is here: a page in front of them (``online``), only
+        pages in the background (``away``), none (``offline``); or the seat is a bot.
+
+        A shared screen (``table_only``) does not count: it shows the table, not the person.
+        """
+        held = self.lobby.seats[seat]
+        if held.bot is not None:
+            return "bot"
+        pages = [c for c in self.clients
+                 if c.token_hash is not None and c.token_hash == held.token_hash
+                 and not c.table_only]
+        if any(c.visible for c in pages):
+            return "online"
+        return "away" if pages else "offline"
+
     # -- the lobby ----------------------------------------------------------------------
     async def save_setup(self) -> None:
         """Store the lobby and the status (and the seed, once drawn)."""
@@ -139,14 +167,47 @@ class Room:
         self.log.note(f"{lobby.game.title} started with {len(lobby.seats)} players")
         self._changed(None)
 
+    async def again(self) -> None:
+        """The same seats play the same game again on a new seed; the game just finished is
+        kept as a past game (its winners count in the tally)."""
+        old = self.play
+        if self.status not in FINISHED or old is None:
+            raise RoomError("a new game can start once this one is over")
+        lobby = self.lobby
+        play = Play.start(self.code, self.store, lobby.game, len(lobby.seats), lobby.options)
+        result = old.result() if self.status == Status.OVER else None
+        await self.store.next_game(self.code, len(self.past_winners) + 1, old.record.to_json(),
+                                   result.to_json() if result else None, lobby.names(),
+                                   play.seed)
+        self.past_winners.append(list(result.winners) if result else [])
+        self.play, self.status = play, Status.PLAYING
+        self.driver.new_game()
+        self.log.note(f"Game {len(self.past_winners) + 1} of {lobby.game.title} started")
+        self._changed(None)
+
+    def tally(self) -> list[int]:
+        """Games won by each seat in this room before the game it plays now."""
+        wins = [0] * len(self.lobby.seats)
+        for winners in self.past_winners:
+            for seat in winners:
+                if seat < len(wins):
+                    wins[seat] += 1
+        return wins
+
     # -- moves --------------------------------------------------------------------------
     def check_running(self) -> None:
         if self.status != Status.PLAYING or self.play is None:
-            raise RoomError("the game is over" if self.status == Status.OVER
+            raise RoomError("the game is over" if self.status in FINISHED
                             else "no game is running")
 
+    def check_moving(self) -> None:
+        """A move may be made now: the game runs and is not paused."""
+        self.check_running()
+        if self.driver.paused:
+            raise RoomError("the game is paused: the host will resume it")
+
     async def act(self, seat: int, action: Action) -> None:
-        """A person's move, once ``check_running()`` has said that the game runs."""
+        """A person's move, once ``check_moving()`` has said that the game runs, unpaused."""
         self.driver.away.discard(seat)  # acting again takes the seat back from the stand-in
         try:
             await self.apply(seat, action, bot=False)
@@ -164,12 +225,12 @@ class Room:
         except StoreConflict:
             await self.reload()
             raise
-        self._tell(move)
+        news = self._tell(move)
         if play.over:
             self.status = Status.OVER
             self.driver.game_over()
             self._tell_result()
-        self._changed(seat)
+        self._changed(seat, news=news)
 
     def back(self, seat: int) -> None:
         """The person takes their seat back from the stand-in bot."""
@@ -177,9 +238,51 @@ class Room:
             self.log.note(f"{self.lobby.name(seat)} is back")
             self._changed(None)
 
-    def _tell(self, move: Move) -> None:
+    # -- the host during play -----------------------------------------------------------
+    def stand_in(self, seat: int) -> None:
+        """The host lets a bot play for a person (who has gone) until they are back."""
+        self.check_running()
+        lobby = self.lobby
+        lobby.check_seat(seat)
+        if lobby.played_by_bot(seat):
+            raise RoomError(f"seat {seat + 1} is a bot already")
+        if not self.driver.stand_in(seat):
+            raise RoomError(f"a bot plays for {lobby.name(seat)} already")
+        self.log.note(f"The host lets a bot play for {lobby.name(seat)} until they are back")
+
+    def give_back(self, seat: int) -> None:
+        """The host gives a person their seat back from the stand-in bot."""
+        self.check_running()
+        self.lobby.check_seat(seat)
+        if seat not in self.driver.away:
+            raise RoomError(f"no bot plays for {self.lobby.name(seat)}")
+        self.back(seat)
+
+    def pause(self) -> None:
+        self.check_running()
+        if not self.driver.pause():
+            raise RoomError("the game is paused already")
+        self.log.note("The host paused the game")
+
+    def resume(self) -> None:
+        self.check_running()
+        if not self.driver.resume():
+            raise RoomError("the game is not paused")
+        self.log.note("The host resumed the game")
+        self._changed(None)
+
+    async def end(self) -> None:
+        """The host ends the game before its end: nobody wins it."""
+        self.check_running()
+        self.status = Status.ENDED
+        self.driver.game_over()
+        await self.save_setup()
+        self.log.note("The host ended the game")
+
+    def _tell(self, move: Move) -> bool:
+        """Log a move; ``True`` if it made something public."""
         stand_in = move.bot and not self.lobby.played_by_bot(move.seat)
-        self.log.move(self.lobby.game, move, self.lobby.names(), stand_in=stand_in)
+        return self.log.move(self.lobby.game, move, self.lobby.names(), stand_in=stand_in)
 
     def _tell_result(self) -> None:
         assert self.play is not None
@@ -187,9 +290,10 @@ class Room:
         assert result is not None
         self.log.result(result.winners, self.lobby.names())
 
-    def _changed(self, acted: int | None) -> None:
+    def _changed(self, acted: int | None, *, news: bool = False) -> None:
         to_act = self.play.match.to_act if self.play is not None else frozenset()
-        self.driver.changed(to_act, acted, self.lobby.played_by_bot, self.lobby.timer)
+        self.driver.changed(to_act, acted, self.lobby.played_by_bot, self.lobby.timer,
+                            news=news)
 
     # -- bots and the decision timer ----------------------------------------------------
     def due(self) -> Due | None:
@@ -202,31 +306,51 @@ class Room:
         async with self.lock:
             if self.due() != due:
                 return  # someone moved meanwhile: the driver looks again
-            await self._bot_move(due.seat)
+            await self._bot_moves(due.seats)
             await self.broadcast()
         await self.bus.publish(self.code)
 
-    async def _bot_move(self, seat: int) -> None:
+    async def _bot_moves(self, seats: tuple[int, ...]) -> None:
+        """The bots (and stand-ins) of ``seats`` decide together, then move in seat order."""
         play, lobby = self.play, self.lobby
         assert play is not None
-        if not lobby.played_by_bot(seat) and self.driver.stand_in(seat):
-            self.log.note(f"Time ran out for {lobby.name(seat)}: a bot plays until they are back")
         game = lobby.game
-        view, legal = play.match.view(seat), play.match.legal(seat)
-        bot = lobby.seats[seat].bot or game.default_bot
+        for seat in seats:
+            if not lobby.played_by_bot(seat) and self.driver.stand_in(seat):
+                self.log.note(f"Time ran out for {lobby.name(seat)}:"
+                              " a bot plays until they are back")
+        asks = [Ask(seat, lobby.seats[seat].bot or game.default_bot, play.match.view(seat),
+                    play.match.legal(seat)) for seat in seats]
+        chosen = await self.driver.choose(game, play.seed, asks)
+        for ask, action in zip(asks, chosen, strict=True):
+            if self.status != Status.PLAYING or ask.seat not in play.match.to_act:
+                return
+            if play.match.legal(ask.seat) != ask.legal:
+                return  # an earlier move changed what this seat may do: ask its bot again
+            if not await self._bot_move(ask, action):
+                return
+
+    async def _bot_move(self, ask: Ask, action: Action | Exception) -> bool:
+        """Carry out one bot's move (a random one if the bot failed); ``False`` to stop."""
+        game = self.lobby.game
         try:
-            action = await self.driver.choose(game, seat, bot, play.seed, view, legal)
-            await self.apply(seat, action, bot=True)
+            if isinstance(action, Exception):
+                raise action
+            await self.apply(ask.seat, action, bot=True)
+            return True
         except StoreConflict:
-            return  # someone else moved first; the driver looks again at the new state
+            return False  # someone else moved first; the driver looks again at the new state
         except Exception as exc:
             logger.warning("room %s: bot for seat %d failed (%s); playing at random",
-                           self.code, seat, exc)
-            try:
-                await self.apply(seat, Driver.fallback(game, seat, view, legal), bot=True)
-            except StoreConflict:
-                return
-            except Exception:
-                logger.exception("room %s: no bot can move for seat %d", self.code, seat)
-                self.problem = f"no bot could move for seat {seat + 1}"
-                self.status = Status.BROKEN
+                           self.code, ask.seat, exc)
+        try:
+            await self.apply(ask.seat, Driver.fallback(game, ask.seat, ask.view, ask.legal),
+                             bot=True)
+            return True
+        except StoreConflict:
+            return False
+        except Exception:
+            logger.exception("room %s: no bot can move for seat %d", self.code, ask.seat)
+            self.problem = f"no bot could move for seat {ask.seat + 1}"
+            self.status = Status.BROKEN
+            return False

@@ -7,7 +7,7 @@ snapshot is kept apart from sending it (``connections.send_each``).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from parlour.bots import bot_names
 from parlour.engine import Match
@@ -17,6 +17,7 @@ from .connections import Client, Message
 from .driver import Driver
 from .lobby import Lobby
 from .play import Play
+from .reactions import EMOJI, Reactions
 from .table_log import TableLog
 
 
@@ -40,7 +41,11 @@ class Shown(Protocol):
     @property
     def driver(self) -> Driver: ...
     @property
-    def clients(self) -> set[Client]: ...
+    def reactions(self) -> Reactions: ...
+    def presence(self, seat: int) -> Literal["online", "away", "offline", "bot"]: ...
+    def tally(self) -> list[int]: ...
+    @property
+    def past_winners(self) -> list[list[int]]: ...
 
 
 def snapshot(room: Shown, client: Client) -> Message:
@@ -52,21 +57,23 @@ def snapshot(room: Shown, client: Client) -> Message:
     shown_seat = None if client.table_only else seat
     play = None
     if room.play is not None:
-        play = play_part(room.play.match, shown_seat, room.driver.time_left(shown_seat))
+        play = play_part(room.play.match, shown_seat, room.driver,
+                         may_act=room.status == "playing")
     return {"type": "room", "room": room_part(room, client), "you": you, "play": play}
 
 
 def room_part(room: Shown, client: Client) -> dict[str, Any]:
     """The lobby, the seats and the log: public, but for which seat is the client's."""
     lobby, game = room.lobby, room.lobby.game
-    connected = {c.token_hash for c in room.clients if c.token_hash}
+    wins = room.tally()
     seats = [
         {
             "name": None if s.empty else lobby.name(i),
             "bot": s.bot,
             "human": s.token_hash is not None,
-            "connected": s.token_hash in connected,
-            "away": i in room.driver.away,
+            "presence": None if s.empty else room.presence(i),
+            "stand_in": i in room.driver.away,
+            "wins": wins[i],
             "you": s.token_hash is not None and s.token_hash == client.token_hash,
         }
         for i, s in enumerate(lobby.seats)
@@ -76,6 +83,7 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
         "game": lobby.game_id,
         "title": game.title,
         "status": room.status,
+        "paused": room.driver.paused,
         "problem": room.problem,
         "options": public_options(lobby.options),
         "timer": lobby.timer,
@@ -85,14 +93,21 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
         "max_players": game.max_players,
         "bots": bot_names(game),
         "default_bot": game.default_bot,
+        "max_name_length": room.settings.max_name_length,
+        "game_number": len(room.past_winners) + 1,
         "log": room.log.recent(),
+        "reactions": room.reactions.recent(),
+        "emoji": list(EMOJI),
     }
 
 
-def play_part(match: Match[Any], seat: int | None, time_left: float | None) -> dict[str, Any]:
-    """The game as ``seat`` (``None``: a spectator) may see it, and what it may do."""
+def play_part(match: Match[Any], seat: int | None, driver: Driver, *,
+              may_act: bool = True) -> dict[str, Any]:
+    """The game as ``seat`` (``None``: a spectator) may see it, what it may do (nothing
+    once the host has ended it: ``may_act``), and the clocks (public: everyone may see
+    how long a seat has left)."""
     legal = None
-    if seat is not None and seat in match.to_act:
+    if may_act and seat is not None and seat in match.to_act:
         legal = match.legal(seat).to_json()
     result = match.result()
     return {
@@ -103,7 +118,8 @@ def play_part(match: Match[Any], seat: int | None, time_left: float | None) -> d
         "legal": legal,
         "over": match.over,
         "result": result.to_json() if result else None,
-        "deadline": time_left,
+        "deadline": driver.time_left(seat),
+        "clocks": [driver.time_left(s) for s in range(match.record.players)],
     }
 
 

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from parlour.engine import Result
+from parlour.engine.narration import default_name
 from parlour.games.love_me_not.words import SUITS, card_text
 
 SCORING = ("Scoring: for each suit, cards in your tableau × cards in your pile; then each jack"
@@ -27,11 +28,11 @@ def row(label: str, cards: list[Text]) -> Text:
 
 
 def who(view: Mapping[str, Any], seat: int) -> str:
-    return "You" if seat == view["seat"] else f"Player {seat + 1}"
+    return "You" if seat == view["seat"] else default_name(seat)
 
 
 def whose(view: Mapping[str, Any], seat: int) -> str:
-    return "Your" if seat == view["seat"] else f"Player {seat + 1}'s"
+    return "Your" if seat == view["seat"] else f"{default_name(seat)}'s"
 
 
 def side(view: Mapping[str, Any], seat: int) -> list[Text]:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.engine import Result
-from parlour.engine.narration import listing
+from parlour.engine.narration import default_name, listing
 from parlour.games.my_story.payments import add_costs, paid
 from parlour.games.my_story.state import RETIREMENT_AGE
 from parlour.games.my_story.words import (
@@ -49,7 +49,7 @@ def icons(cost: Mapping[str, int], none: str = "–") -> str:
 
 
 def player(seat: int, view: Mapping[str, Any]) -> str:
-    return "You" if seat == view.get("seat") else f"Player {seat + 1}"
+    return "You" if seat == view.get("seat") else default_name(seat)
 
 
 def name(cid: str) -> Text:
@@ -173,7 +173,7 @@ def _progress(aid: str, p: Mapping[str, int]) -> str:
 
 def _seat_block(view: Mapping[str, Any], s: int) -> RenderableType:
     p = view["seats"][s]
-    who = "You (Player " + str(s + 1) + ")" if s == view["seat"] else f"Player {s + 1}"
+    who = f"You ({default_name(s)})" if s == view["seat"] else default_name(s)
     retired = " · retired" if p["retired"] else ""
     table = Table(title=f"{who} · age {p['age']}{retired} · CV", title_justify="left")
     for col in ("CV card", "colour", "Bonus", "ability / VP"):

@@ -15,13 +15,45 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Locator,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 900}
+TV = {"width": 1920, "height": 1080}
+MAIN_TEXT_PX = 28
+"""The least font size of any text on the shared table at 1920×1080 (read across a room)."""
+
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .map((el) => el.outerHTML.slice(0, 100)).slice(-3)"""
+WATCH_WIDTH = """addEventListener("DOMContentLoaded", () => {
+  window.tooWide = [];
+  // Every snapshot drawn sets body[data-version]: look at the width each time.
+  new MutationObserver(() => {
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5);
+    if (wide.length || document.scrollingElement.scrollWidth > innerWidth) {
+      window.tooWide.push({version: document.body.dataset.version,
+                          what: wide.slice(-3).map((el) => el.outerHTML.slice(0, 100))});
+    }
+  }).observe(document.body, {attributes: true, attributeFilter: ["data-version", "data-status"]});
+});"""
+SMALL_TEXT = """(least) => [...document.querySelectorAll('body *')]
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .filter((el) => parseFloat(getComputedStyle(el).fontSize) < least)
+  .map((el) => `${el.tagName.toLowerCase()}.${el.className}`
+    + ` ${getComputedStyle(el).fontSize}: ${el.textContent.trim().slice(0, 40)}`)"""
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
@@ -101,14 +133,23 @@ class Person:
         self.touch = viewport == PHONE
         self.context = browser.new_context(viewport=viewport,  # type: ignore[arg-type]
                                            has_touch=self.touch)
+        if self.touch:
+            self.context.add_init_script(WATCH_WIDTH)
         self.page: Page = self.context.new_page()
         self.name = name
         self.dialogs: list[str] = []
         self.errors: list[str] = []
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", self.console)
         self.page.set_default_timeout(30_000)
         self.moves = 0
+
+    def console(self, message: ConsoleMessage) -> None:
+        """Errors in the console count, but not a refused connection while the server
+        restarts (the page reconnects by itself: a test checks that)."""
+        if message.type == "error" and "net::ERR_CONNECTION_REFUSED" not in message.text:
+            self.errors.append(message.text)
 
     def close(self) -> None:
         self.context.close()
@@ -123,6 +164,21 @@ class Person:
 
     def over(self) -> bool:
         return self.page.locator("body").get_attribute("data-status") == "over"
+
+    def too_wide(self) -> list[Any]:
+        """What stuck out past the right edge of the screen: now, and (on a phone) at any
+        snapshot drawn since the page was opened."""
+        wide: list[Any] = self.page.evaluate(WIDEST)
+        if self.page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth"):
+            wide.append("the page scrolls sideways")
+        if self.touch:
+            wide += self.page.evaluate("window.tooWide || []")
+        return wide
+
+    def small_text(self) -> list[str]:
+        """Text on the page smaller than the shared table's least size."""
+        found: list[str] = self.page.evaluate(SMALL_TEXT, MAIN_TEXT_PX)
+        return found
 
     def sit(self, seat: int) -> None:
         page = self.page
@@ -178,6 +234,11 @@ class Person:
             "     || !document.getElementById('error').hidden)", arg=[before])
         error = page.locator("#error")
         assert error.is_hidden(), f"{self.name}'s move was refused: {error.text_content()}"
+        # Taken: the page says so until this seat's next decision (or the end).
+        assert page.evaluate(
+            "document.body.dataset.turn === 'yes' || document.body.dataset.status !== 'playing'"
+            " || /✓ Sent/.test(document.getElementById('sent').textContent)"), (
+            page.locator("#sent").text_content())
 
 
 def play_until_over(people: list[Person], rng: random.Random, limit: float = 120.0,
@@ -218,11 +279,10 @@ def open_room(host: Person, server: Server, game: str) -> str:
     return page.url.rstrip("/").split("/")[-1]
 
 
-def shot(page: Page, name: str, tmp_path: Path) -> Path:
+def shot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> Path:
     """Screenshot to docs/screenshots when PARLOUR_SCREENSHOTS=1 (else a temporary file)."""
     folder = SHOTS if os.environ.get("PARLOUR_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.evaluate("document.getElementById('events')?.replaceChildren()")  # passing toasts
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +14,20 @@ from playwright.sync_api import Browser, expect
 from parlour.engine import Record, replay
 from parlour.games import game_ids, get_game
 
-from .conftest import DESKTOP, PHONE, Person, Server, open_room, play_until_over, shot
+from .conftest import DESKTOP, PHONE, TV, Person, Server, open_room, play_until_over, shot
 
 XSS = "<img src=x onerror=alert(1)>"
-WIDEST = """() => [...document.querySelectorAll('body *')]
-  .filter((el) => el.getBoundingClientRect().right > window.innerWidth)
-  .map((el) => el.outerHTML.slice(0, 100)).slice(-3)"""
 
+NOTICE_COVERS = """() => {
+  const notice = document.getElementById('notice').getBoundingClientRect();
+  return [...document.querySelectorAll('button, input, select, textarea, a')]
+    .filter((el) => !el.closest('#notice') && el.getClientRects().length)
+    .filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.left < notice.right && notice.left < box.right
+        && box.top < notice.bottom && notice.top < box.bottom;
+    }).map((el) => el.outerHTML.slice(0, 80));
+}"""
 UNNAMED = """() => [...document.querySelectorAll('button, input, select, textarea')]
   .filter((el) => el.offsetParent !== null)
   .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim()
@@ -69,7 +77,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
                                         tmp_path: Path) -> None:
     options = {"matches": "1"} if game_id == "love-me-not" else {}
     host, guest, code = set_up_game(browser, server, game_id, options)
-    table = Person(browser, DESKTOP, "Table")
+    table = Person(browser, TV, "Table")
     table.page.goto(f"{server.url}/r/{code}?table=1")
     expect(table.page.locator("#play")).to_be_visible()
     people = [host, guest]
@@ -80,23 +88,34 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
     def screenshots(_: Person) -> bool:
         if not taken and sum(p.moves for p in people) >= SHOT_AFTER.get(game_id, 3):
             taken["yes"] = True
-            table.page.wait_for_timeout(150)
-            shot(table.page, f"{slug}-table", tmp_path)
+            # The table across the room: full width, and no text smaller than 28 px.
+            assert table.small_text() == []
+            assert table.page.evaluate("document.querySelector('main').offsetWidth") >= 1800
+            if game_id == "love-me-not":
+                shot(table.page, "table-moment", tmp_path, full_page=False)
+            table.page.evaluate("document.getElementById('moment').hidden = true")
+            shot(table.page, f"{slug}-table", tmp_path, full_page=False)
             shot(guest.page, f"{slug}-hand", tmp_path)
-            # The hand view fits a phone: nothing to scroll sideways.
-            width = guest.page.evaluate("document.scrollingElement.scrollWidth")
-            assert width <= PHONE["width"], guest.page.evaluate(WIDEST)
+            # One notice at a time, in its own place: it covers no control.
+            assert guest.page.evaluate(NOTICE_COVERS) == []
+            assert guest.page.locator("#notice .notice-text").count() <= 1
             assert guest.page.evaluate(UNNAMED) == [] and table.page.evaluate(UNNAMED) == []
         return False
 
     play_until_over(people, random.Random(11), texts=texts, pause=screenshots)
     expect(table.page.locator("#result")).to_be_visible()
     check_result([host, guest, table], server, code)
-    # The shared screen shows the log, with what the moves made public, not only who moved.
-    assert table.page.locator("#log").evaluate("(log) => log.open")
-    told = [line for line in table.page.locator("#log-list li").all_text_contents()
-            if line.startswith("Move ") and " — " in line]
-    assert told, table.page.locator("#log-list").text_content()
+    # The phone never had anything wider than its screen, after any move or at the end.
+    assert guest.too_wide() == []
+    assert table.small_text() == []
+    # The shared screen tells what the moves made public (the last lines, newest last).
+    ticker = table.page.locator("#ticker li").all_text_contents()
+    assert ticker and ticker[-1].startswith("Game over. Winner: "), ticker
+    # Every move line tells something or says the choice was secret: never a bare name.
+    lines = table.page.locator("#log-list li").all_text_contents()
+    assert table.page.locator("#log-list li.kind-move").count() > 0, lines
+    bare = re.compile(r"Moves? [\d–]+: (a bot for )?(Ann|Bob|Bot \d+ \(\w+\))$")
+    assert not [line for line in lines if bare.match(line)], lines
     shot(guest.page, f"{slug}-result", tmp_path)
     if game_id == "my-favourite-things":
         # A favourite typed as markup shows as text and runs nothing.

@@ -165,14 +165,14 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
         assert host.request({"type": "add_bot", "seat": 0, "bot": "greedy"})["type"] == "ok"
         seats = host.last["room"]["seats"]
         assert [s["name"] for s in seats] == ["Bot 1 (greedy)", "Ann"]
-        assert seats[1]["you"] and seats[1]["connected"] and not seats[0]["human"]
+        assert seats[1]["you"] and [s["presence"] for s in seats] == ["bot", "online"]
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
         play_out(kit, [host], seed=3)
         result = host.last["play"]["result"]
         record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
         assert replay(record, get_game).result().to_json() == result  # type: ignore[union-attr]
-        assert any("Bot 1 (greedy)" in line for line in host.last["room"]["log"])
+        assert any("Bot 1 (greedy)" in line["text"] for line in host.last["room"]["log"])
 
 
 def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
@@ -218,7 +218,7 @@ def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
         record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
         assert replay(record, get_game).result().to_json() == host.last["play"]["result"]  # type: ignore[union-attr]
     tables = sqlite3.connect(db).execute("select version_num from alembic_version").fetchall()
-    assert tables == [("0001",)]
+    assert tables == [("0002",)]
 
 
 def test_a_bot_stands_in_when_the_timer_runs_out(kit: Any, db: Path) -> None:
@@ -232,12 +232,13 @@ def test_a_bot_stands_in_when_the_timer_runs_out(kit: Any, db: Path) -> None:
         guest.request({"type": "act", "action": snap["play"]["legal"]["choices"][0]})
         # The host does nothing: after a second a bot keeps a card for them.
         moved = host.until(lambda m: m["play"]["version"] >= 2)
-        assert moved["room"]["seats"][0]["away"] is True
-        assert any("Time ran out for Ann" in line for line in moved["room"]["log"])
-        assert any("a bot played for Ann" in line for line in moved["room"]["log"])
+        assert moved["room"]["seats"][0]["stand_in"] is True
+        texts = [line["text"] for line in moved["room"]["log"]]
+        assert any("Time ran out for Ann" in text for text in texts)
+        assert any("a bot for Ann" in text for text in texts)
         # Saying "I'm back" (or acting) takes the seat back.
         assert host.request({"type": "back"})["type"] == "ok"
-        assert host.last["room"]["seats"][0]["away"] is False
+        assert host.last["room"]["seats"][0]["stand_in"] is False
 
 
 def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -> None:

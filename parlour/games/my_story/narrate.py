@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine.narration import listing
+from parlour.engine.narration import listing, seat_name
 
 from .tracks import TRACKS
 from .words import WORDS, achievement_name, amount, card_name, reunion_name
@@ -78,9 +78,7 @@ class _Teller:
         self.words, self.names, self.after = words, names, after
 
     def who(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.names[seat]
-        return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+        return seat_name(self.names, seat) if isinstance(seat, int) else "Someone"
 
     def card(self, cid: Any) -> str:
         return card_name(str(cid), self.words)

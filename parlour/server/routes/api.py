@@ -23,7 +23,7 @@ from parlour.games import game_ids, get_game
 
 from ..errors import NotFinished, NotFound, Unreplayable
 from ..play import Play
-from ..room import Room, Status
+from ..room import FINISHED, Room
 from .deps import BaseUrl, HubDep, RoomDep
 
 CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
@@ -118,8 +118,8 @@ async def room_qr(room: RoomDep, base: BaseUrl) -> Response:
 
 
 def finished(room: Room) -> Play:
-    """A finished game; a running game's record is a secret (it holds the seed)."""
-    if room.status != Status.OVER or room.play is None:
+    """A finished (or ended) game; a running game's record is a secret (it holds the seed)."""
+    if room.status not in FINISHED or room.play is None:
         raise NotFinished("the record is shown once the game is over")
     return room.play
 
@@ -127,6 +127,16 @@ def finished(room: Room) -> Play:
 @router.get("/rooms/{code}/record", summary="A finished game's match record")
 async def room_record(room: RoomDep) -> dict[str, Any]:
     return finished(room).record.to_json()
+
+
+@router.get("/rooms/{code}/past/{number}",
+            summary="A game the room finished before the one it plays now (its record,"
+                    " result and names)")
+async def past_game(room: RoomDep, number: int) -> dict[str, Any]:
+    past = await room.store.past_game(room.code, number)
+    if past is None:
+        raise NotFound(f"room {room.code} has no past game {number}")
+    return past
 
 
 @router.get("/rooms/{code}/replay", summary="A finished game after `step` moves",

@@ -1,6 +1,8 @@
 // Step through a finished game move by move, as a spectator saw it.
 import { h, fill, $, show } from "./dom.js";
 import { rendererFor } from "./render.js";
+import { colour, seatClass, seatName } from "./seats.js";
+import { fitTables } from "./fit.js";
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 $("#room-code").textContent = code;
@@ -21,7 +23,8 @@ async function go(to) {
   slider.max = String(total);
   slider.value = String(step);
   const r = await rendererFor(body.game);
-  const ctx = { names: body.names, you: null, toAct: [] };
+  const ctx = { names: body.names, you: null, toAct: [], table: false, colour, seatClass,
+    seatName: (s) => seatName(body.names, s) };
   const move = body.move;
   fill($("#where"), `Move ${step} of ${total}`,
     move ? ` — ${body.names[move.seat]}${move.bot ? " (bot)" : ""}: ${r.label(move.action)}` : " — the start");
@@ -33,6 +36,7 @@ async function go(to) {
     h("table", { class: "scores" }, h("tbody", {}, body.result.scores.map((score, s) =>
       h("tr", {}, h("th", { scope: "row" }, body.names[s]), h("td", {}, show(score)))))),
     r.details(body.result.details, ctx)] : []);
+  fitTables(document.querySelector("main"), body.names);
   history.replaceState(null, "", `?step=${step}`);
 }
 

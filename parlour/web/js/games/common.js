@@ -11,13 +11,9 @@ export function seatTable(caption, names, rows, { winners = [] } = {}) {
       values.map((v) => h("td", {}, v === null || v === undefined ? "—" : String(v)))))));
 }
 
-/** Chips naming every seat, marking the one(s) to act and you. */
-export function seatChips(ctx, extra = () => null) {
-  return h("ul", { class: "chips", "aria-label": "Players" }, ctx.names.map((name, s) =>
-    h("li", { class: `chip${ctx.toAct.includes(s) ? " to-act" : ""}${s === ctx.you ? " you" : ""}` },
-      h("span", { class: "chip-name" }, name), s === ctx.you ? " (you)" : "",
-      ctx.toAct.includes(s) ? h("span", { class: "visually-hidden" }, " (to act)") : null,
-      extra(s))));
+/** A count with its noun: counted(1, "card") is "1 card", counted(3, "card") "3 cards". */
+export function counted(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 export function status(text) {

@@ -64,6 +64,16 @@ export default {
   hand() {
     return null;  // the two drawn cards are the move buttons themselves
   },
+  /** The running score by each seat: matches won (a match's points show only at its end). */
+  score(view, s) {
+    if (view.best_of === 1) return null;
+    const n = view.matches_won[s];
+    return `${n} match${n === 1 ? "" : "es"} won`;
+  },
+  /** What the final scores count: a single match's points, or matches won. */
+  scoreCaption(result) {
+    return (result.details.match_points || []).length === 1 ? "Points in the match" : "Matches won";
+  },
   label(action) {
     return `Keep ${cardName(action.keep)}`;
   },

@@ -1,6 +1,6 @@
 // My Favourite Things at the table: categories, hands of sleeves, tricks and hearts.
 import { h } from "../dom.js";
-import { seatChips, seatTable, status } from "./common.js";
+import { seatTable, status } from "./common.js";
 
 // The game's words (phases, the Broken Heart's name and symbol), from the one module the log
 // and the terminal use too.
@@ -24,7 +24,7 @@ function sleeve(entry, rank) {
 
 function trickList(plays, ctx, winner) {
   return h("ul", { class: "plays" }, plays.map((p) => h("li", {},
-    h("strong", {}, ctx.names[p.seat]), ": ", sleeve(p.entry, p.rank),
+    ctx.seatName(p.seat), ": ", sleeve(p.entry, p.rank),
     winner === p.seat ? h("span", { class: "tick" }, ` ${WORDS.heart} wins`) : null)));
 }
 
@@ -33,7 +33,6 @@ export default {
     const parts = [
       status(`Round ${view.round} of ${view.rounds} · ${WORDS.phases[view.phase] || view.phase}`
         + (view.phase === "play" ? ` · trick ${view.trick_number} of ${view.tricks_per_round}` : "")),
-      seatChips(ctx, (s) => h("span", { class: "extra", "aria-label": `${view.hearts[s]} hearts` }, `${WORDS.heart} ${view.hearts[s]}`)),
     ];
     if (view.trick) {
       parts.push(h("h3", { class: "panel-title" }, `Trick ${view.trick.number} (led by ${ctx.names[view.trick.leader]})`),
@@ -42,7 +41,7 @@ export default {
     const seats = view.seats.filter((s) => s.category || s.hand.length || s.played.length);
     if (seats.length) {
       parts.push(h("h3", { class: "panel-title" }, "Categories and sleeves"), h("ul", { class: "plays" }, view.seats.map((s) =>
-        h("li", {}, h("strong", {}, ctx.names[s.seat]), s.category ? ` — “${s.category}” (written by ${ctx.names[s.writer]})` : "",
+        h("li", {}, ctx.seatName(s.seat), s.category ? ` — “${s.category}” (written by ${ctx.names[s.writer]})` : "",
           s.done ? h("span", { class: "tick" }, " ✓") : null,
           s.hand.length ? h("div", {}, h("span", { class: "hint" }, "In hand: "), s.hand.map((e) => sleeve(e))) : null,
           s.played.length ? h("div", {}, h("span", { class: "hint" }, "Played: "), s.played.map((p) => sleeve(p.entry, p.rank))) : null))));
@@ -56,6 +55,14 @@ export default {
           trickList(t.plays, ctx, t.winner)))));
     }
     return h("div", { class: "mft" }, parts);
+  },
+  /** The running score by each seat (the shared seat strip shows it): hearts won. */
+  score(view, s) {
+    return `${WORDS.heart} ${view.hearts[s]}`;
+  },
+  /** While categories and favourites are written: who is done. */
+  note(view, s) {
+    return (view.phase === "category" || view.phase === "writing") && view.seats[s].done ? "done ✓" : null;
   },
   hand(view, ctx) {
     const you = view.you;

@@ -68,6 +68,13 @@ function track(title, ids, where) {
       h("small", { class: "hint card-facts" }, facts(id, where, i))))));
 }
 
+/** How the winner was found (the result's "tiebreak"), in a player's words. */
+const DECIDED = {
+  vp: "Decided by the most VP.",
+  cv: "A tie on VP, decided by the most CV cards.",
+  shared: "A tie on VP and on CV cards: the victory is shared.",
+};
+
 const STEP = { more: "may play more cards", choose: "chooses a resource", convert: "may convert",
   act: "explores or grows", colour: "chooses a colour" };
 
@@ -96,6 +103,13 @@ export default {
     ]));
     parts.push(h("details", {}, h("summary", {}, "Everything on the table"), tree(view, ctx)));
     return h("div", { class: "my-story" }, parts);
+  },
+  /** A short note by each seat in the shared strip: age and occupation. */
+  note(view, s) {
+    const seat = (view.seats || [])[s];
+    if (!seat) return null;
+    const job = seat.occupation ? ` · ${cardName(seat.occupation)}` : "";
+    return `age ${seat.age}${seat.retired ? " (retired)" : ""}${job}`;
   },
   hand(view) {
     const mine = view.private;
@@ -136,6 +150,6 @@ export default {
     const sheet = details.score_sheet || [];
     return h("div", {},
       seatTable("Score sheet", ctx.names, sheet.map((line) => [line.area.replace(/_/g, " "), line.points])),
-      details.tiebreak ? h("p", { class: "hint" }, `Decided by: ${details.tiebreak}`) : null);
+      details.tiebreak ? h("p", { class: "hint" }, DECIDED[details.tiebreak] || details.tiebreak) : null);
   },
 };

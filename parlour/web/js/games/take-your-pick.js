@@ -1,6 +1,6 @@
 // Take Your Pick at the table: the Subject, the card being read, and every read so far.
 import { h } from "../dom.js";
-import { seatChips, seatTable, status } from "./common.js";
+import { counted, seatTable, status } from "./common.js";
 
 // The game's words, from the one module the log and the terminal use too.
 const WORDS = await fetch("/api/games/take-your-pick/words").then((reply) => {
@@ -17,14 +17,9 @@ export default {
     const subject = ctx.names[view.subject];
     const parts = [
       status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds_total} · ${WORDS.roles.subject}: ${subject} · ${WORDS.phases[view.phase]}`),
-      seatChips(ctx, (s) => {
-        const seat = view.seats[s];
-        const role = seat.role ? ` · ${WORDS.roles[seat.role]}` : "";
-        return h("span", { class: "extra" }, `${seat.score} pts${role}${seat.arranged ? " ✓" : ""}${seat.missed ? " · missed" : ""}`);
-      }),
     ];
     if (view.reading) {
-      parts.push(h("h3", { class: "panel-title" }, `${ctx.names[view.reading.reader]} reads card ${view.reading.number} to ${subject}`),
+      parts.push(h("h3", { class: "panel-title" }, ctx.seatName(view.reading.reader), ` reads card ${view.reading.number} to `, ctx.seatName(view.subject)),
         h("p", {}, pair(view.reading.card), h("span", { class: "hint" }, ` — ${WORDS.question}`)));
     }
     let reads = (view.reads || []).filter((r) => r.round === view.round);
@@ -37,10 +32,20 @@ export default {
     reads = reads.slice().reverse();
     if (reads.length) {
       parts.push(h("h3", { class: "panel-title" }, title), h("ul", { class: "plays" }, reads.map((r) => h("li", {},
-        `${ctx.names[r.reader]}: `, pair(r.card), ` — guessed ${r.guess}, ${ctx.names[r.subject]} picked ${r.pick} `,
+        ctx.seatName(r.reader), ": ", pair(r.card), ` — guessed ${r.guess}, `, ctx.seatName(r.subject), ` picked ${r.pick} `,
         h("span", { class: r.correct ? "tick" : "cross" }, r.correct ? "✓" : "✗")))));
     }
     return h("div", { class: "typ" }, parts);
+  },
+  /** The running score by each seat (the shared seat strip shows it). */
+  score(view, s) {
+    return counted(view.seats[s].score, "pt");
+  },
+  note(view, s) {
+    const seat = view.seats[s];
+    if (view.over) return null;
+    return [seat.role ? WORDS.roles[seat.role] : null, seat.arranged ? "✓" : null, seat.missed ? "missed" : null]
+      .filter(Boolean).join(" · ");
   },
   hand(view, ctx) {
     if (view.over || view.seat === null || view.seat === undefined) return null;

@@ -1,6 +1,6 @@
 // What's It to Ya? at the table: the five words, who has ranked, and each reveal.
 import { h } from "../dom.js";
-import { seatChips, seatTable, status } from "./common.js";
+import { counted, seatTable, status } from "./common.js";
 
 // The game's words, from the one module the log and the terminal use too.
 const WORDS = await fetch("/api/games/whats-it-to-ya/words").then((reply) => {
@@ -15,7 +15,7 @@ function words(list) {
 
 function reveal(round, ctx) {
   const rows = round.rankings.map((ranking, s) => h("tr", {},
-    h("th", { scope: "row" }, ctx.names[s], s === round.dealer ? ` (${DEALER})` : ""),
+    h("th", { scope: "row" }, ctx.seatName(s), s === round.dealer ? ` (${DEALER})` : ""),
     h("td", {}, ranking ? ranking.join(" › ") : "—"),
     h("td", {}, s === round.dealer ? "—" : String(round.correct[s] ?? "—"))));
   return h("div", {},
@@ -32,12 +32,19 @@ export default {
     const dealer = view.dealer === null || view.dealer === undefined ? null : ctx.names[view.dealer];
     const parts = [
       status(view.over ? "Game over" : `Round ${view.round} of ${view.rounds} · ${DEALER}: ${dealer} · ${view.deck_count} cards in the deck`),
-      seatChips(ctx, (s) => h("span", { class: "extra" }, `${view.cards_won[s]} cards${view.submitted[s] ? " · ranked ✓" : ""}`)),
     ];
     if (view.table && view.table.length) parts.push(h("h3", { class: "panel-title" }, "On the table"), words(view.table));
     const last = view.history && view.history[view.history.length - 1];
     if (last) parts.push(reveal(last, ctx));
     return h("div", { class: "wity" }, parts);
+  },
+  /** The running score by each seat (the shared seat strip shows it). */
+  score(view, s) {
+    return counted(view.cards_won[s], "card");
+  },
+  note(view, s) {
+    if (view.over) return null;
+    return [s === view.dealer ? DEALER : null, view.submitted[s] ? "ranked ✓" : null].filter(Boolean).join(" · ");
   },
   hand(view, ctx) {
     if (view.over || view.seat === null || view.seat === undefined) return null;

@@ -1,0 +1,127 @@
+// The lobby: who sits where (in their colours), your name, and the host's settings.
+import { h, fill, $, show, humanize } from "./dom.js";
+import { presenceText, seatClass } from "./seats.js";
+
+/** Draw the lobby into `el`; `send(message)` returns the server's reply. */
+export function drawLobby(el, room, you, { games, tableOnly, send }) {
+  const game = games.find((g) => g.id === room.game);
+  const limit = room.max_name_length || 24;
+  const nameInput = h("input", { id: "player-name", type: "text", autocomplete: "nickname",
+    value: localStorage.getItem("parlour:name") || "", placeholder: "Your name", "aria-describedby": "name-limit" });
+  const counter = h("span", { id: "name-limit", class: "hint", "aria-live": "polite" });
+  const count = () => {
+    const length = [...nameInput.value.trim()].length;
+    counter.textContent = length > limit
+      ? `${length} characters: a name is at most ${limit}`
+      : `Up to ${limit} characters (${length} so far)`;
+    counter.classList.toggle("error", length > limit);
+  };
+  nameInput.addEventListener("input", count);
+  const full = room.seats.every((seat) => seat.name !== null);
+  const seatList = h("ol", { class: "seats" }, room.seats.map((seat, i) => seatRow(room, you, seat, i, nameInput, tableOnly, send)));
+  const parts = [h("h2", {}, room.title)];
+  if (!tableOnly && you.seat === null && full) {
+    parts.push(h("p", { class: "watching", id: "watching" },
+      "Every seat is taken: you are watching. ", you.host ? "Add a seat to play." : "Ask the host for a seat to play."));
+  }
+  if (!tableOnly) parts.push(h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), nameInput, counter));
+  parts.push(seatList);
+  if (you.host) parts.push(hostSettings(room, game, games, send));
+  else parts.push(h("p", { class: "hint" }, "The host picks the game and starts when everyone is seated."), optionSummary(room));
+  // Keep what the person is typing: redraw the lobby without losing the name field's focus.
+  const focused = document.activeElement && document.activeElement.id;
+  const typed = $("#player-name") ? $("#player-name").value : null;
+  fill(el, parts);
+  if (typed !== null && $("#player-name")) $("#player-name").value = typed;
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  if ($("#player-name")) count();
+}
+
+function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
+  const label = seat.name ? seat.name : "empty";
+  const bits = [h("span", { class: "seat-no" }, `Seat ${i + 1}`), h("span", { class: "seat-name" }, label)];
+  if (seat.you) bits.push(h("span", { class: "tag" }, "you"));
+  if (seat.bot) bits.push(h("span", { class: "tag" }, "bot"));
+  else if (seat.human && seat.presence !== "online") bits.push(h("span", { class: "tag dim" }, presenceText(seat)));
+  const actions = [];
+  if (!tableOnly && (seat.name === null || seat.you)) {
+    actions.push(h("button", { type: "button", id: `sit-${i}`, onclick: () => {
+      const name = nameInput.value.trim();
+      localStorage.setItem("parlour:name", name);
+      send({ type: "sit", seat: i, name });
+    } }, seat.you ? "Rename" : "Sit here"));
+  }
+  if (seat.you) actions.push(h("button", { type: "button", onclick: () => send({ type: "stand" }) }, "Leave seat"));
+  if (you.host) {
+    if (!seat.human) {
+      const pick = h("select", { "aria-label": `Bot for seat ${i + 1}`, id: `bot-kind-${i}` },
+        room.bots.map((b) => h("option", { value: b, selected: b === (seat.bot || room.default_bot) }, b)));
+      actions.push(pick, h("button", { type: "button", id: `bot-${i}`, onclick: () => send({ type: "add_bot", seat: i, bot: pick.value }) },
+        seat.bot ? "Change bot" : "Add bot"));
+    }
+    if (seat.name !== null && !seat.you) actions.push(h("button", { type: "button", onclick: () => send({ type: "clear_seat", seat: i }) }, "Empty seat"));
+    if (room.seats.length > room.min_players) actions.push(h("button", { type: "button", "aria-label": `Remove seat ${i + 1}`, onclick: () => send({ type: "remove_seat", seat: i }) }, "Remove seat"));
+  }
+  return h("li", { class: `seat${seat.you ? " you" : ""}${seatClass(i)}` },
+    h("div", { class: "seat-who" }, bits), actions.length ? h("div", { class: "row small" }, actions) : null);
+}
+
+function optionSummary(room) {
+  const opts = Object.entries(room.options);
+  return h("p", { class: "small" }, `Game: ${room.title}. `,
+    opts.length ? `Options: ${opts.map(([k, v]) => `${humanize(k)} ${show(v)}`).join(", ")}. ` : "",
+    room.timer ? `Decision timer: ${room.timer} s.` : "No decision timer.");
+}
+
+function hostSettings(room, game, games, send) {
+  const gameSelect = h("select", { id: "game-select" }, games.map((g) => h("option", { value: g.id, selected: g.id === room.game }, g.title)));
+  gameSelect.addEventListener("change", () => send({ type: "configure", game: gameSelect.value, options: {} }));
+  const fields = [];
+  const inputs = {};
+  for (const opt of (game ? game.options : [])) {
+    if (opt.type === "list") continue;  // stacked decks and the like: for the command line and the lab
+    const id = `opt-${opt.name}`;
+    const current = opt.name in room.options ? room.options[opt.name] : opt.default;
+    let input;
+    if (opt.choices) {
+      input = h("select", { id }, opt.default === null ? h("option", { value: "", selected: current === null }, "default") : null,
+        opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === current }, show(c))));
+    } else if (opt.type === "bool") {
+      input = h("input", { id, type: "checkbox", checked: Boolean(current) });
+    } else if (opt.type === "int") {
+      input = h("input", { id, type: "number", inputMode: "numeric", min: opt.minimum ?? "", max: opt.maximum ?? "", value: current ?? "", placeholder: "default" });
+    } else {
+      input = h("input", { id, type: "text", value: current ?? "", placeholder: "default", maxLength: 60 });
+    }
+    inputs[opt.name] = [opt, input];
+    fields.push(h("div", { class: "field" }, h("label", { for: id, title: opt.doc || "" }, humanize(opt.name)), input,
+      opt.doc ? h("span", { class: "hint" }, opt.doc) : null));
+  }
+  const timer = h("input", { id: "timer", type: "number", min: 0, max: 600, value: room.timer, inputMode: "numeric" });
+  function collect() {
+    const options = {};
+    for (const [name, [opt, input]] of Object.entries(inputs)) {
+      let value;
+      if (opt.choices) value = input.value === "" ? null : JSON.parse(input.value);
+      else if (opt.type === "bool") value = input.checked;
+      else if (opt.type === "int") value = input.value === "" ? null : Number(input.value);
+      else value = input.value === "" ? null : input.value;
+      if (value !== null && value !== opt.default) options[name] = value;
+    }
+    return { type: "configure", game: room.game, options, timer: Number(timer.value || 0) };
+  }
+  const form = h("form", { class: "host", "aria-label": "Host settings" },
+    h("h3", {}, "Host"),
+    h("div", { class: "field" }, h("label", { for: "game-select" }, "Game"), gameSelect),
+    fields,
+    h("div", { class: "field" }, h("label", { for: "timer" }, "Decision timer (seconds, 0 = off)"), timer),
+    h("div", { class: "row" },
+      h("button", { type: "submit", id: "save-settings" }, "Save settings"),
+      room.seats.length < room.max_players ? h("button", { type: "button", id: "add-seat", onclick: () => send({ type: "add_seat" }) }, "Add a seat") : null,
+      h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
+        const saved = await send(collect());
+        if (saved.type === "ok") await send({ type: "start" });
+      } }, "Start the game")));
+  form.addEventListener("submit", (event) => { event.preventDefault(); send(collect()); });
+  return form;
+}

@@ -1,0 +1,141 @@
+// What just happened, told once and out of the way: on a phone, one line under the status
+// (never over a control, dismissible); on the shared table, a big moment for a few seconds
+// and the last few lines of the log; reactions float up from the seat that sent them.
+import { h, fill } from "./dom.js";
+import { paintNames, seatClass } from "./seats.js";
+
+const FRESH_MS = 6000;
+const MOMENT_MS = 4500;
+const TICKER_LINES = 3;
+const KEEP = 3;  // lines of one seat's turn the moment gathers
+
+/** Lines (or reactions) numbered after `seen`; a server restart renumbers them from 1. */
+export function newSince(items, seen) {
+  const newest = items.length ? items[items.length - 1].n : 0;
+  if (seen === null || newest < seen) return [];
+  return items.filter((item) => item.n > seen);
+}
+
+export function newest(items) {
+  return items.length ? items[items.length - 1].n : 0;
+}
+
+/**
+ * The moment to show for this snapshot: the game's own `reveal(before, after, ctx)` if it
+ * has one for this change, else what the newest move made public (or the end), else the
+ * generic reveals' words. Returns {content, seat} or null.
+ */
+export function momentOf(r, before, after, lines, ctx, revealTexts) {
+  let content = null;
+  try {
+    content = r.reveal && before ? r.reveal(before, after, ctx) : null;
+  } catch (error) {
+    console.error(error);
+  }
+  if (content) return { content, seat: null };
+  const told = lines.filter((line) => line.kind === "move" || line.kind === "end").slice(-KEEP);
+  if (told.length) {
+    const seats = new Set(told.map((line) => line.seat));
+    return {
+      content: told.map((line) => h("p", {}, paintNames(line.kind === "move" && seats.size === 1 ? line.told : line.text, ctx.names))),
+      seat: seats.size === 1 ? told[0].seat : null,
+    };
+  }
+  return revealTexts.length ? { content: revealTexts.join(" · "), seat: null } : null;
+}
+
+/** The one notice line of a phone (or laptop): the newest event, fresh for a few seconds. */
+export class Notice {
+  constructor(el) {
+    this.el = el;
+    this.timer = null;
+    this.dismissed = false;
+  }
+
+  /** The newest log line, dim, unless a fresh one is showing or the person dismissed it. */
+  settle(line, names) {
+    if (this.el.classList.contains("fresh") || this.dismissed || !line) return;
+    this.fill(paintNames(line.text, names), line.seat);
+  }
+
+  show(content, seat = null) {
+    this.dismissed = false;
+    this.fill(Array.isArray(content) ? content[content.length - 1] : content, seat);  // the newest
+    this.el.classList.add("fresh");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.el.classList.remove("fresh"), FRESH_MS);
+  }
+
+  fill(content, seat) {
+    this.el.className = `${this.el.classList.contains("fresh") ? "fresh" : ""}${seatClass(seat)}`;
+    fill(this.el,
+      h("span", { class: "notice-text", onclick: () => this.el.classList.toggle("open") }, content),
+      h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", onclick: () => this.dismiss() }, "✕"));
+  }
+
+  dismiss() {
+    this.dismissed = true;
+    clearTimeout(this.timer);
+    this.el.classList.remove("fresh", "open");
+    fill(this.el);
+  }
+}
+
+/** The shared table's big moment: shown for a few seconds, then gone. */
+export class Moment {
+  constructor(el) {
+    this.el = el;
+    this.timer = null;
+    this.count = 0;
+    this.seat = null;
+  }
+
+  /** Show a moment; one seat's steps in a row gather into one (its last few lines). */
+  show(content, seat = null) {
+    this.count += 1;
+    const text = this.el.querySelector(".moment-text");
+    const gather = !this.el.hidden && text && seat !== null && seat !== undefined && seat === this.seat;
+    this.seat = seat;
+    this.el.className = seatClass(seat).trim();
+    if (gather) {
+      text.append(...[content].flat());
+      while (text.children.length > KEEP) text.firstElementChild.remove();
+    } else {
+      fill(this.el, h("div", { class: "moment-text" }, content));
+    }
+    this.el.dataset.n = String(this.count);
+    this.el.hidden = false;
+    this.el.classList.remove("show");
+    void this.el.offsetWidth;  // restart the entrance animation
+    this.el.classList.add("show");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => { this.el.hidden = true; }, MOMENT_MS);
+  }
+}
+
+/** The last few lines of the log, newest last (the shared table's "what happened"). */
+export function ticker(el, log, names) {
+  fill(el, log.slice(-TICKER_LINES).map((line) =>
+    h("li", { class: `kind-${line.kind}${seatClass(line.seat)}` }, paintNames(line.text, names))));
+}
+
+/**
+ * Each new reaction floats up from its seat in the strip, in a layer of its own (the strip
+ * is drawn again with every change; the bubble must outlive that).
+ */
+export function floatReactions(layer, strip, reactions, names) {
+  for (const reaction of reactions) {
+    const chip = strip.querySelector(`[data-seat="${reaction.seat}"]`);
+    if (!chip) continue;
+    const box = chip.getBoundingClientRect();
+    // Kept inside the screen: a bubble must never make the page wider.
+    const x = Math.min(Math.max(box.left + box.width / 2, 32), innerWidth - 32);
+    const bubble = h("span", {
+      class: `float-emoji${seatClass(reaction.seat)}`, role: "img", "aria-label": `${names[reaction.seat] || "someone"} reacts ${reaction.emoji}`,
+    }, reaction.emoji);
+    bubble.style.left = `${Math.round(x)}px`;  // the CSS object model: allowed by the page's policy
+    bubble.style.top = `${Math.round(box.top)}px`;
+    layer.append(bubble);
+    setTimeout(() => bubble.remove(), 2600);
+  }
+}

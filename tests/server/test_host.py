@@ -1,0 +1,183 @@
+"""During play: presence, the host's controls (stand-in bots, pause, end, play again),
+reactions, and bots that decide together."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from parlour.engine import Record, replay
+from parlour.games import get_game
+
+from .test_rooms import play_out, seat_two_people
+
+
+def start_love_me_not(kit: Any, client: Any) -> tuple[str, Any, Any]:
+    code, token = kit.new_room(client)
+    host, guest = seat_two_people(kit, client, code, token)
+    assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+    assert host.request({"type": "start"})["type"] == "ok"
+    return code, host, guest
+
+
+def presence(player: Any) -> list[str | None]:
+    return [s["presence"] for s in player.last["room"]["seats"]]
+
+
+def sees(player: Any, *expected: str) -> None:
+    """Wait until ``player`` is told the seats' presence is ``expected``."""
+    player.until(lambda m: [s["presence"] for s in m["room"]["seats"]] == list(expected))
+
+
+def test_presence_online_away_offline_and_a_shared_screen_does_not_count(
+        kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        sees(host, "online", "online")
+        # Bob's phone goes to the background, then comes back.
+        assert guest.request({"type": "here", "visible": False})["type"] == "ok"
+        assert presence(guest) == ["online", "away"]
+        assert guest.request({"type": "here", "visible": "no"})["message"] == (
+            "visible is true or false")
+        guest.request({"type": "here", "visible": True})
+        assert presence(guest) == ["online", "online"]
+        # A shared screen opened with Bob's token shows the table, not Bob.
+        screen = client.sessions.enter_context(client.websocket_connect(f"/ws/{code}"))
+        screen.send_json({"type": "hello", "token": guest.token, "table_only": True})
+        guest.ws.close()
+        host.until(lambda m: m["room"]["seats"][1]["presence"] == "offline")
+        screen.close()
+
+
+def test_the_host_lets_a_bot_play_for_someone_gone_and_gives_the_seat_back(
+        kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        _, host, guest = start_love_me_not(kit, client)
+        assert guest.request({"type": "stand_in", "seat": 0})["message"] == (
+            "only the host can do that")
+        assert host.request({"type": "give_back", "seat": 1})["message"] == (
+            "no bot plays for Bob")
+        assert host.request({"type": "stand_in", "seat": 1})["type"] == "ok"
+        assert host.request({"type": "stand_in", "seat": 1})["message"] == (
+            "a bot plays for Bob already")
+        assert host.request({"type": "stand_in", "seat": 7})["message"] == "there is no seat 8"
+        # Without a timer, the stand-in keeps a card for Bob while Ann has not moved.
+        moved = host.until(lambda m: 1 not in m["play"]["to_act"])
+        assert moved["room"]["seats"][1]["stand_in"] is True
+        texts = [line["text"] for line in moved["room"]["log"]]
+        assert "The host lets a bot play for Bob until they are back" in texts
+        assert texts[-1] == "Move 1: a bot for Bob chose in secret"
+        assert host.request({"type": "give_back", "seat": 1})["type"] == "ok"
+        assert host.last["room"]["seats"][1]["stand_in"] is False
+        assert host.last["room"]["log"][-1]["text"] == "Bob is back"
+
+
+def test_a_paused_game_takes_no_move_and_no_bot_moves(kit: Any, db: Path) -> None:
+    # A delay the requests below take far less than: the bot has not moved before the pause.
+    with kit.open_client(db, bot_delay=0.5) as client:
+        code, token = kit.new_room(client)
+        host = kit.connect(client, code, token)
+        host.request({"type": "sit", "seat": 0, "name": "Ann"})
+        host.request({"type": "add_bot", "seat": 1})
+        host.request({"type": "configure", "options": {"matches": 1}})
+        assert host.request({"type": "pause"})["message"] == "no game is running"
+        host.request({"type": "start"})
+        assert host.request({"type": "pause"})["type"] == "ok"
+        room = client.app.state.hub.rooms[code]
+        assert room.due() is None and host.last["room"]["paused"] is True
+        legal = host.last["play"]["legal"]["choices"][0]
+        assert host.request({"type": "act", "action": legal})["message"] == (
+            "the game is paused: the host will resume it")
+        assert host.request({"type": "pause"})["message"] == "the game is paused already"
+        assert host.request({"type": "resume"})["type"] == "ok"
+        assert host.request({"type": "resume"})["message"] == "the game is not paused"
+        assert host.request({"type": "act", "action": legal})["type"] == "ok"
+        host.until(lambda m: m["play"]["version"] >= 2)  # and the bot moves again
+        texts = [line["text"] for line in host.last["room"]["log"]]
+        assert "The host paused the game" in texts and "The host resumed the game" in texts
+
+
+def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, host, guest = start_love_me_not(kit, client)
+        assert host.request({"type": "again"})["message"] == (
+            "a new game can start once this one is over")
+        play_out(kit, [host, guest], seed=3)
+        first = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        winners = replay(first, get_game).result().winners  # type: ignore[union-attr]
+        assert guest.request({"type": "again"})["message"] == "only the host can do that"
+        assert host.request({"type": "again"})["type"] == "ok"
+        snap = guest.until(lambda m: m["room"]["status"] == "playing")
+        assert snap["play"]["version"] == 0 and snap["room"]["game_number"] == 2
+        assert [s["wins"] for s in snap["room"]["seats"]] == [
+            int(seat in winners) for seat in (0, 1)]
+        assert snap["room"]["log"][-1]["text"] == "Game 2 of Love Me Not started"
+        past = client.get(f"/api/rooms/{code}/past/1").json()
+        assert Record.from_json(past["record"]) == first and past["names"] == ["Ann", "Bob"]
+        assert past["result"]["winners"] == winners
+        assert client.get(f"/api/rooms/{code}/past/2").status_code == 404
+        # The second game: the host ends it part-way; nobody wins it.
+        play_out(kit, [host, guest], seed=4, stop_after=3)
+        assert guest.request({"type": "end"})["message"] == "only the host can do that"
+        assert host.request({"type": "end"})["type"] == "ok"
+        ended = guest.until(lambda m: m["room"]["status"] == "ended")
+        assert ended["room"]["log"][-1]["text"] == "The host ended the game"
+        assert ended["play"]["legal"] is None  # nobody may move in an ended game
+        action = {"keep": "2H"}
+        assert guest.request({"type": "act", "action": action})["message"] == "the game is over"
+        second = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        assert len(second.actions) == 3 and second.seed != first.seed
+        assert host.request({"type": "again"})["type"] == "ok"
+        third = host.until(lambda m: m["room"]["game_number"] == 3)
+        assert [s["wins"] for s in third["room"]["seats"]] == [
+            int(seat in winners) for seat in (0, 1)]
+        assert client.get(f"/api/rooms/{code}/past/2").json()["result"] is None
+    # The tally is kept with the room: a new server process reads it back.
+    with kit.open_client(db) as client:
+        host = kit.connect(client, code, host.token)
+        assert host.last["room"]["game_number"] == 3
+        assert [s["wins"] for s in host.last["room"]["seats"]] == [
+            int(seat in winners) for seat in (0, 1)]
+
+
+def test_reactions_are_a_fixed_set_from_seats_and_rate_limited(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, host, guest = start_love_me_not(kit, client)
+        table = kit.connect(client, code)
+        assert table.request({"type": "react", "emoji": "👏"})["message"] == (
+            "you have no seat in this game")
+        refused = guest.request({"type": "react", "emoji": "<b>boo</b>"})
+        assert refused["message"].startswith("a reaction is one of 👏")
+        for emoji in ("👏", "😂", "🎉"):
+            assert guest.request({"type": "react", "emoji": emoji})["type"] == "ok"
+        assert guest.request({"type": "react", "emoji": "👏"})["message"] == (
+            "too many reactions: one every two seconds")
+        seen = table.until(lambda m: len(m["room"]["reactions"]) == 3)
+        assert seen["room"]["reactions"] == [
+            {"n": 1, "seat": 1, "emoji": "👏"}, {"n": 2, "seat": 1, "emoji": "😂"},
+            {"n": 3, "seat": 1, "emoji": "🎉"}]
+        assert host.request({"type": "react", "emoji": "😮"})["type"] == "ok"  # its own limit
+        assert "<b>" not in json.dumps(table.frames)
+
+
+def test_bots_in_a_simultaneous_phase_move_together(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client, "my-favourite-things")
+        host = kit.connect(client, code, token)
+        host.request({"type": "sit", "seat": 0, "name": "Ann"})
+        for seat in (1, 2, 3):
+            if seat >= len(host.last["room"]["seats"]):
+                host.request({"type": "add_seat"})
+            assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
+        host.request({"type": "start"})
+        # Everyone writes a category at once: the three bots' moves come in one snapshot.
+        after = host.until(lambda m: m["play"]["version"] > 0)
+        assert after["play"]["version"] == 3 and after["play"]["to_act"] == [0]
+        versions = [f["play"]["version"] for f in host.frames
+                    if f["type"] == "room" and f["play"] is not None]
+        assert set(versions) == {0, 3}
+        action = kit.my_move(host.last, random.Random(1))
+        assert host.request({"type": "act", "action": action})["type"] == "ok"

@@ -56,12 +56,7 @@ function facts(id, where, slot) {
   const bits = [`take: ${amounts(take)}`];
   if (where === "work" && c.kind === "occupation") bits.push(`switch: ${amounts(c.grow)}`);
   else if (where === "work" && c.grow) bits.push(`complete: ${amounts(c.grow)}`);
-  if (c.play) bits.push(`plays ${amounts(c.play)}`);
-  if (Object.values(c.bonus || {}).some(Boolean)) bits.push(`CV bonus ${amounts(c.bonus)}`);
-  if ((c.ability || []).length) bits.push(`ability: ${c.ability.join("; ")}`);
-  if ((c.colours || []).length) bits.push(c.colours.join("/"));
-  if (c.vp) bits.push(`${c.vp} VP`);
-  return bits.join(" · ");
+  return [...bits, gives(id)].filter(Boolean).join(" · ");
 }
 
 function track(title, ids, where) {
@@ -104,7 +99,7 @@ function gives(id) {
 
 /**
  * What a payment takes (as the engine pays: own resources first, then `stars` Stars, the
- * rest of the gap in years, plus the fixed years): "2 Money, 1 Star and 2 years".
+ * rest of the gap in years, plus the fixed years): "2 Money, 1 Star + 2 years".
  */
 export function payment(pool, req, stars) {
   const paid = {};
@@ -116,7 +111,7 @@ export function payment(pool, req, stars) {
     short += n - own;
   }
   if (stars) paid.star = stars;
-  const years = (req.years || 0) + short - stars;
+  const years = ((req || {}).years || 0) + short - stars;
   const said = amounts(paid, "");
   const time = years ? `${years} year${years === 1 ? "" : "s"}` : "";
   return { years, text: [said, time].filter(Boolean).join(" + ") || "free" };

@@ -40,10 +40,10 @@ class Server:
                 [sys.executable, "-m", "parlour.server", "--port", str(self.port),
                  "--db", str(self.db)], stdout=out, stderr=subprocess.STDOUT,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded CI machine starts slowly
         while time.monotonic() < deadline:
             try:
-                httpx.get(f"http://127.0.0.1:{self.port}/api/games", timeout=1)
+                httpx.get(f"http://127.0.0.1:{self.port}/api/games", timeout=5)
                 return
             except httpx.HTTPError:
                 time.sleep(0.1)

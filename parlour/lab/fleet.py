@@ -54,6 +54,16 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
+def runqueue_seconds(pid: int, thread: int) -> float | None:
+    """Seconds a thread has spent ready to run but waiting for a CPU (``schedstat``), so
+    far: what a crowded machine costs it. ``None`` if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{thread}/schedstat").read_text().split()
+    except OSError:
+        return None
+    return int(fields[1]) / 1e9
+
+
 def memory_mb(pid: int, key: str = "VmRSS") -> float | None:
     """A memory figure of ``/proc/PID/status`` (``VmRSS``, ``VmHWM``) in MB."""
     try:

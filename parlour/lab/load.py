@@ -59,6 +59,7 @@ from .fleet import (
     listening_pids,
     load_average,
     memory_mb,
+    runqueue_seconds,
     spawned,
 )
 
@@ -424,6 +425,10 @@ class Servers:
         """CPU of the main threads, which run the event loops (the rest is other threads)."""
         return {p: c for p in self.pids if (c := cpu_seconds(p, p)) is not None}
 
+    def loop_waiting(self) -> dict[int, float]:
+        """Seconds the main threads waited, ready to run, for a CPU."""
+        return {p: w for p in self.pids if (w := runqueue_seconds(p, p)) is not None}
+
     def database_cpu(self) -> dict[int, float]:
         return {p: c for p in self.database_pids() if (c := cpu_seconds(p)) is not None}
 
@@ -618,15 +623,18 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
         shares_of = all_shares
     load0, rss0 = load_average(), servers.memory("VmRSS")
     cpu0, loop0, db0 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+    wait0 = servers.loop_waiting()
     started = time.perf_counter()
     start()
     with _profiler(spec.profile, servers.pids, spec.seconds):
         await asyncio.sleep(spec.seconds)
         elapsed = time.perf_counter() - started
         cpu1, loop1, db1 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+        wait1 = servers.loop_waiting()
     shares = await shares_of()
     figures = summarise(spec, merged(shares), elapsed, {
         "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
+        "loop_wait_s": used(wait0, wait1),
         "database_cpu_s": used(db0, db1), "load_cpu_s": sum(s.cpu_s for s in shares),
         "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
         "load0": load0, "load1": load_average(),
@@ -672,6 +680,9 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
         "server_cpu_pct": round(100 * cpu / elapsed, 1) if measured else None,
         "server_loop_cpu_pct": round(100 * read["loop_cpu_s"] / elapsed, 1)
         if measured else None,
+        # Ready to run but waiting for a core: a share of the window per event loop.
+        "server_loop_runqueue_pct": round(100 * read["loop_wait_s"] / elapsed
+                                          / max(1, spec.processes), 1) if measured else None,
         "moves_per_server_cpu_s": per_cpu(cpu) if measured else None,
         "database_cpu_pct": round(100 * read["database_cpu_s"] / elapsed, 1),
         "server_rss_mb": round(read["rss"], 1) if measured else None,

@@ -26,6 +26,12 @@ class Settings:
     rooms_per_address: int = 30
     """Rooms one address may create per hour."""
     max_timer_seconds: int = 600
+    sockets_per_address: int = 64
+    """Websockets one address may hold open to one server process at once."""
+    hello_seconds: float = 5.0
+    """A websocket that has not said ``hello`` this long after connecting is closed."""
+    idle_seconds: float = 300.0
+    """A websocket that has sent nothing this long is closed (the browser pings each minute)."""
 
 
 def normalise_db_url(url: str | None) -> str:

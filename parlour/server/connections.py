@@ -54,11 +54,12 @@ class Client:
         self._ready = asyncio.Event()
         self.closed = False
         self.closed_by_peer = False
+        self.finishing = False
 
     # -- putting frames in the queue ------------------------------------------------------
     def push(self, text: str) -> None:
         """Queue an encoded frame; a connection too slow to keep up is dropped."""
-        if self.closed:
+        if self.closed or self.finishing:
             return
         if len(self.queue) >= QUEUE_LIMIT:
             logger.warning("dropping a connection %d frames behind", len(self.queue))
@@ -86,6 +87,11 @@ class Client:
         self.sent = snapshot
         self.push(f'{{"n":{self.frames},{text[1:]}')
 
+    def finish(self) -> None:
+        """Take no more frames: the sending task ends once those queued are sent."""
+        self.finishing = True
+        self._ready.set()
+
     def close(self) -> None:
         """Stop sending: the sending task ends and the connection is closed."""
         self.closed = True
@@ -98,6 +104,8 @@ class Client:
         try:
             while not self.closed:
                 if not self.queue:
+                    if self.finishing:
+                        return
                     self._ready.clear()
                     await self._ready.wait()
                     continue

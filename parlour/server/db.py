@@ -70,6 +70,8 @@ actions = Table(
     Column("action", Text, nullable=False),
     Column("bot", Boolean, nullable=False),
     Column("created_at", Float, nullable=False),
+    # The idempotency key a person's move was sent with, if any (``act``'s ``key``).
+    Column("key", String(64), nullable=True),
     # Its index also serves reading a room's actions in order.
     UniqueConstraint("room", "idx", name="uq_actions_room_idx"),
 )
@@ -151,6 +153,7 @@ class Moved:
     action: dict[str, Any]
     bot: bool
     result: dict[str, Any] | None
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,13 +209,14 @@ def upgrade(conn: Connection) -> None:
 
 
 def stored_room(row: Any, acts: list[Any], past: list[Any], loads: Any) -> StoredRoom:
-    """A ``StoredRoom`` from a ``rooms`` row, its actions' (seat, action, bot) rows and its
-    past games' (result) rows in order."""
+    """A ``StoredRoom`` from a ``rooms`` row, its actions' (seat, action, bot, key) rows
+    and its past games' (result) rows, in order."""
     return StoredRoom(
         code=row[0], created_at=row[1], creator=row[2], host_hash=row[3], game=row[4],
         options=loads(row[5]), seats=loads(row[6]), timer=row[7], status=row[8], seed=row[9],
         result=loads(row[10]) if row[10] else None, version=row[11],
-        actions=[{"seat": a[0], "action": loads(a[1]), "bot": bool(a[2])} for a in acts],
+        actions=[{"seat": a[0], "action": loads(a[1]), "bot": bool(a[2]), "key": a[3]}
+                 for a in acts],
         past_winners=[loads(p[0])["winners"] if p[0] else [] for p in past],
     )
 

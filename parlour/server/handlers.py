@@ -3,6 +3,7 @@
 Each handler says who may send its message (anyone, or the host) and when (any time,
 or only in the lobby); the dispatcher checks that, runs the handler under the room's
 lock and, if it raised no ``RoomError``, sends every connection its fresh snapshot.
+A handler may return fields for its ``ok`` reply (``act``: the move's number).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from .errors import RoomError
 from .lobby import whole_number
 from .room import Room, Status
 
-Run = Callable[[Room, Client, Message], Awaitable[None]]
+MAX_KEY_LENGTH = 64
+PONG = '{"type":"pong"}'
+
+Run = Callable[[Room, Client, Message], Awaitable[Message | None]]
+Retry = Callable[[Room, Client, Message], Message | None]
 
 
 @dataclass(frozen=True)
@@ -28,25 +33,41 @@ class Handler:
     lobby_only: bool = False
     play_only: bool = False
     """Only while a game is running (or paused)."""
+    alone: bool = False
+    """Answered to its sender alone: it changes nothing, so nobody else is sent anything."""
+    retry: Retry | None = None
+    """The first answer to a request sent again (with the same ``key``), if it is one:
+    checked before the limits above, as the first was (a game's last move, sent again,
+    finds the game over)."""
 
 
-async def handle(room: Room, client: Client, msg: Message) -> None:
-    """Carry out one message from ``client``, or raise ``RoomError`` saying why not."""
+async def handle(room: Room, client: Client, msg: Message) -> Message | None:
+    """Carry out one message from ``client`` and return the fields of its ``ok`` reply, or
+    raise ``RoomError`` saying why not."""
     kind = msg.get("type")
     handler = HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise RoomError(f"unknown message type {kind!r}")
+    if handler.alone:
+        return await handler.run(room, client, msg)
+    reply: Message | None = None
 
     async def work() -> None:
+        nonlocal reply
+        if handler.retry is not None:
+            reply = handler.retry(room, client, msg)
+            if reply is not None:
+                return
         if handler.host_only and not room.is_host(client):
             raise RoomError("only the host can do that")
         if handler.lobby_only and room.status != Status.LOBBY:
             raise RoomError("the game has already started")
         if handler.play_only:
             room.check_running()
-        await handler.run(room, client, msg)
+        reply = await handler.run(room, client, msg)
 
     await room.change(work)
+    return reply
 
 
 def own_seat(room: Room, client: Client) -> int:
@@ -113,13 +134,36 @@ async def start(room: Room, client: Client, msg: Message) -> None:
 
 
 # -- play ---------------------------------------------------------------------------------
-async def act(room: Room, client: Client, msg: Message) -> None:
+async def act(room: Room, client: Client, msg: Message) -> Message:
     room.check_moving()
     seat = own_seat(room, client)
     action = msg.get("action")
     if not isinstance(action, dict):
         raise RoomError("an action is a JSON object")
-    await room.act(seat, action)
+    return {"move": await room.act(seat, action, move_key(msg))}
+
+
+def act_again(room: Room, client: Client, msg: Message) -> Message | None:
+    """The first answer to an ``act`` whose ``key`` a move of this seat already carries."""
+    key, seat = move_key(msg), room.seat_of(client)
+    if key is None or seat is None:
+        return None
+    number = room.moved_with(key, seat, msg.get("action"))
+    return None if number is None else {"move": number}
+
+
+def move_key(msg: Message) -> str | None:
+    """The idempotency key of an ``act``, if it has one.
+
+    >>> move_key({"key": "3f2a"}), move_key({})
+    ('3f2a', None)
+    """
+    key = msg.get("key")
+    if key is None:
+        return None
+    if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY_LENGTH:
+        raise RoomError(f"key is a string of 1 to {MAX_KEY_LENGTH} characters")
+    return key
 
 
 async def back(room: Room, client: Client, msg: Message) -> None:
@@ -139,7 +183,7 @@ async def here(room: Room, client: Client, msg: Message) -> None:
 
 
 async def ping(room: Room, client: Client, msg: Message) -> None:
-    await client.send({"type": "pong"})
+    client.push(PONG)
 
 
 # -- the host during play -----------------------------------------------------------------
@@ -176,7 +220,7 @@ HANDLERS: dict[str, Handler] = {
     "add_bot": Handler(add_bot, host_only=True, lobby_only=True),
     "clear_seat": Handler(clear_seat, host_only=True, lobby_only=True),
     "start": Handler(start, host_only=True, lobby_only=True),
-    "act": Handler(act, play_only=True),
+    "act": Handler(act, play_only=True, retry=act_again),
     "back": Handler(back, play_only=True),
     "react": Handler(react),
     "here": Handler(here),
@@ -186,5 +230,5 @@ HANDLERS: dict[str, Handler] = {
     "resume": Handler(resume, host_only=True, play_only=True),
     "end": Handler(end, host_only=True, play_only=True),
     "again": Handler(again, host_only=True),
-    "ping": Handler(ping),
+    "ping": Handler(ping, alone=True),
 }

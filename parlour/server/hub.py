@@ -40,13 +40,15 @@ class Hub:
         self.releasing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        """Bring the schema up to date and resume every game being played (its bots and
-        timers); other rooms are loaded when someone asks for them."""
+        """Bring the schema up to date and resume every game being played whose bots or
+        timers have something to do; every other room is loaded when someone asks for it."""
         await self.store.start()
         await self.bus.start(self.sharing.on_message)
         self.sharing.start()
         for code in await self.store.codes_with_status(Status.PLAYING):
-            await self.owned(code)
+            room = await self.owned(code)
+            if room is not None and room.idle:  # waiting for people: they load it
+                self._unload(room)
         self.sweeper = asyncio.create_task(self._sweep(), name="parlour-sweeper")
 
     async def stop(self) -> None:

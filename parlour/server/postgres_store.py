@@ -42,14 +42,14 @@ SET_UP = (
 )
 MOVED = (
     "WITH r AS (UPDATE rooms SET updated_at=$3, version=$2 + 1 WHERE code=$1 AND version=$2"
-    " RETURNING code) INSERT INTO actions (room, idx, seat, action, bot, created_at)"
-    " SELECT code, $4, $5, $6, $7, $3 FROM r RETURNING 1"
+    " RETURNING code) INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
+    " SELECT code, $4, $5, $6, $7, $3, $8 FROM r RETURNING 1"
 )
 ENDED = (
-    "WITH r AS (UPDATE rooms SET updated_at=$3, version=$2 + 1, status='over', result=$8"
+    "WITH r AS (UPDATE rooms SET updated_at=$3, version=$2 + 1, status='over', result=$9"
     " WHERE code=$1 AND version=$2 RETURNING code)"
-    " INSERT INTO actions (room, idx, seat, action, bot, created_at)"
-    " SELECT code, $4, $5, $6, $7, $3 FROM r RETURNING 1"
+    " INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
+    " SELECT code, $4, $5, $6, $7, $3, $8 FROM r RETURNING 1"
 )
 
 NEXT_GAME = (
@@ -156,7 +156,7 @@ class PostgresStore:
 
     async def _moved(self, change: Moved, now: float) -> Any:
         args = (change.code, change.version, now, change.idx, change.seat,
-                json.dumps(change.action), change.bot)
+                json.dumps(change.action), change.bot, change.key)
         if change.result is None:
             return await self.conn.fetchval(MOVED, *args)
         return await self.conn.fetchval(ENDED, *args, json.dumps(change.result))
@@ -178,7 +178,7 @@ class PostgresStore:
             if row is None:
                 return None
             acts = await conn.fetch(
-                "SELECT seat, action, bot FROM actions WHERE room=$1 ORDER BY idx", code)
+                "SELECT seat, action, bot, key FROM actions WHERE room=$1 ORDER BY idx", code)
             past = await conn.fetch(
                 "SELECT result FROM past_games WHERE room=$1 ORDER BY number", code)
         return stored_room(row, acts, past, json.loads)

@@ -33,17 +33,30 @@ CHECK_SECONDS = 2.0
 async def answer(room: Room, client: Client, msg: Message) -> None:
     """Carry out one request and reply ``ok`` (once it is stored) or ``error``."""
     try:
-        await handle(room, client, msg)
+        fields = await handle(room, client, msg)
     except RoomError as exc:
         client.push(encode(refusal(msg, str(exc))))
+    except Exception:
+        # A bug must cost this request only: the connection and the room go on.
+        logger.exception("room %s: could not carry out a %.40s", room.code, msg.get("type"))
+        client.push(encode(refusal(msg, "the server could not carry out this request")))
     else:
         if "id" in msg:
-            client.push(encode({"type": "ok", "id": msg["id"]}))
+            client.push(encode(with_id(msg, {"type": "ok", **(fields or {})})))
 
 
 def refusal(msg: Message | None, message: str) -> Message:
     """An ``error`` reply, with the request's ``id`` if it had one."""
-    reply: Message = {"type": "error", "message": message}
+    return with_id(msg, {"type": "error", "message": message})
+
+
+def with_id(msg: Message | None, reply: Message) -> Message:
+    """``reply`` with the request's ``id``, if that is a number or a string (anything else
+    is not echoed: it could be nested deeper than a frame may be).
+
+    >>> with_id({"id": 7}, {"type": "ok"}), with_id({"id": [[1]]}, {"type": "ok"})
+    ({'type': 'ok', 'id': 7}, {'type': 'ok'})
+    """
     if msg is not None and isinstance(msg.get("id"), int | str):
         reply["id"] = msg["id"]
     return reply

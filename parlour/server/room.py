@@ -60,6 +60,15 @@ FINISHED = (Status.OVER, Status.ENDED)
 """A game that will not go on: its record may be shown, and the room may play again."""
 
 
+@dataclass(frozen=True)
+class Keyed:
+    """A person's move sent with an idempotency key: what a retry must match, and its answer."""
+
+    seat: int
+    action: object
+    number: int
+
+
 @dataclass
 class Told:
     """One change's snapshots, held back until ``write`` (the room's newest write when the
@@ -96,6 +105,9 @@ class Room:
         self.log = TableLog(self.code)
         self.play: Play | None = None
         self.past_winners = stored.past_winners
+        self.keys = {a["key"]: Keyed(a["seat"], a["action"], number)
+                     for number, a in enumerate(stored.actions, start=1) if a.get("key")}
+        """The moves of this game sent with a key, by key (``moved_with``)."""
         if stored.seed is not None and self.status in (Status.PLAYING, *FINISHED):
             game = self.lobby.game
             self.log.note(f"{game.title} with {len(self.lobby.seats)} players")
@@ -313,26 +325,45 @@ class Room:
         if self.driver.paused:
             raise RoomError("the game is paused: the host will resume it")
 
-    async def act(self, seat: int, action: Action) -> None:
-        """A person's move, once ``check_moving()`` has said that the game runs, unpaused."""
+    async def act(self, seat: int, action: Action, key: str | None = None) -> int:
+        """A person's move, once ``check_moving()`` has said that the game runs, unpaused;
+        returns its number. ``key`` (stored with it) lets a retry find it (``moved_with``)."""
+        if key is not None and key in self.keys:
+            raise RoomError("this key was sent with another move")
         self.driver.away.discard(seat)  # acting again takes the seat back from the stand-in
-        await self.apply(seat, action, bot=False)
+        number = await self.apply(seat, action, bot=False, key=key)
+        if key is not None:
+            self.keys[key] = Keyed(seat, action, number)
+        return number
 
-    async def apply(self, seat: int, action: Action, bot: bool) -> None:
-        """Carry out a move and hand it to the store, then log it and restart the clocks."""
+    def moved_with(self, key: str, seat: int, action: object) -> int | None:
+        """The number of this seat's move sent with ``key``, if there is one: a retry (after
+        a lost reply) is answered with it and changes nothing."""
+        keyed = self.keys.get(key)
+        if keyed is None or keyed.seat != seat:
+            return None
+        if keyed.action != action:
+            raise RoomError("this key was sent with another move")
+        return keyed.number
+
+    async def apply(self, seat: int, action: Action, bot: bool, key: str | None = None) -> int:
+        """Carry out a move and hand it to the store, then log it and restart the clocks;
+        returns its number."""
         play = self.play
         if play is None:
             raise RoomError("no game is running")
         move = play.apply(seat, action, bot)
         result = play.result()
         self._write(Moved(self.code, self.epoch, self.version, idx=move.number - 1, seat=seat,
-                          action=action, bot=bot, result=result.to_json() if result else None))
+                          action=action, bot=bot, result=result.to_json() if result else None,
+                          key=key))
         news = self._tell(move)
         if play.over:
             self.status = Status.OVER
             self.driver.game_over()
             self._tell_result()
         self._changed(seat, news=news)
+        return move.number
 
     def back(self, seat: int) -> None:
         """The person takes their seat back from the stand-in bot."""

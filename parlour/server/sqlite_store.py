@@ -48,8 +48,8 @@ SET_UP = (
 MOVED = "UPDATE rooms SET updated_at=?, version=? WHERE code=? AND version=?"
 ENDED = ("UPDATE rooms SET updated_at=?, version=?, status='over', result=?"
          " WHERE code=? AND version=?")
-ACTION = ("INSERT INTO actions (room, idx, seat, action, bot, created_at)"
-          " VALUES (?,?,?,?,?,?)")
+ACTION = ("INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
+          " VALUES (?,?,?,?,?,?,?)")
 NEXT_GAME = ("UPDATE rooms SET status='playing', seed=?, result=NULL, updated_at=?, version=?"
              " WHERE code=? AND version=?")
 PAST_GAME = ("INSERT INTO past_games (room, number, record, result, names, created_at)"
@@ -187,7 +187,8 @@ class SqliteStore:
         row = con.execute(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE code=?", (code,)).fetchone()
         if row is None:
             return None
-        acts = con.execute("SELECT seat, action, bot FROM actions WHERE room=? ORDER BY idx",
+        acts = con.execute("SELECT seat, action, bot, key FROM actions WHERE room=?"
+                           " ORDER BY idx",
                            (code,)).fetchall()
         past = con.execute("SELECT result FROM past_games WHERE room=? ORDER BY number",
                            (code,)).fetchall()
@@ -226,7 +227,7 @@ def _moved(con: sqlite3.Connection, change: Moved, now: float) -> int:
                                    change.code, change.version)).rowcount
     if done == 1:
         con.execute(ACTION, (change.code, change.idx, change.seat, json.dumps(change.action),
-                             change.bot, now))
+                             change.bot, now, change.key))
     return done
 
 

@@ -77,9 +77,9 @@ class Player:
         ws.send_json({"type": "hello", "token": token, "patches": patches})
         self.room()
 
-    def receive(self) -> dict[str, Any]:
+    def receive(self, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
         # A bounded wait, so a missing message fails the test instead of hanging the suite.
-        frame = self.ws.portal.call(_receive_within, self.ws, RECEIVE_TIMEOUT)
+        frame = self.ws.portal.call(_receive_within, self.ws, timeout)
         assert frame["type"] == "websocket.send", f"the server closed the connection: {frame}"
         msg: dict[str, Any] = json.loads(frame["text"])
         self.raw.append(msg)

@@ -18,7 +18,8 @@ def test_a_message_too_large_is_refused_and_the_connection_lives_on(kit: Any, db
         assert reply == {"type": "error",
                          "message": "message too large (3038 bytes; the limit is 2000)"}
         host.ws.send_text("not json")
-        assert host.receive()["message"] == "messages are JSON text"
+        assert host.receive()["message"] == (
+            "messages are JSON text (invalid literal, expected 'null': line 1 column 1 (char 0))")
         host.ws.send_text("[1, 2]")
         assert host.receive()["message"] == "a message is a JSON object with a 'type'"
         assert host.request({"type": "dance"})["message"] == "unknown message type 'dance'"

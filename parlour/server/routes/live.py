@@ -1,9 +1,14 @@
 """The live websocket ``/ws/{code}``: frames in, checked and limited, handed to the room.
 
 Every refusal is an ``error`` message to this connection alone; the connection and
-everyone else carry on. Nothing here writes to the socket: every frame goes through the
-connection's queue and its one sending task (``connections.Client``), which stops when
-the socket closes, so nothing is ever sent on a closed socket.
+everyone else carry on. A connection costs memory, so it must earn it: one that says no
+``hello`` within ``Settings.hello_seconds``, or then sends nothing for
+``Settings.idle_seconds`` (the browser pings meanwhile), is told why and closed, and an
+address may hold ``Settings.sockets_per_address`` connections to this process at once.
+
+Nothing here writes to the socket: every frame goes through the connection's queue and
+its one sending task (``connections.Client``), which stops when the socket closes,
+so nothing is ever sent on a closed socket.
 
 The socket is served straight on ASGI (:class:`LiveSockets`, outside FastAPI's routing,
 dependencies and exception middleware): those cost more than the room's own work when
@@ -13,6 +18,7 @@ they wrap every frame.
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from collections.abc import MutableMapping
 from typing import Any, Protocol
 
@@ -28,9 +34,14 @@ from ..limits import TokenBucket
 from ..remote import Here, Joined, refusal
 
 PATH = "/ws/"
+MAX_DEPTH = 32
 
 TOO_SLOW = 1013
 """The close code for a connection dropped for being too slow ("try again later")."""
+POLICY = 1008
+"""The close code for a connection closed by a limit (no hello, idle, too many)."""
+LAST_WORDS_SECONDS = 1.0
+"""How long a connection being closed by a limit is given to take the reason why."""
 
 
 class Disconnected(Exception):
@@ -74,6 +85,8 @@ class LiveSockets:
         self.app = app
         self.hub = hub
         self.settings = settings
+        self.open: Counter[str] = Counter()
+        """Open connections by the address they come from."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope.get("path", "")
@@ -81,8 +94,23 @@ class LiveSockets:
             await self.app(scope, receive, send)
             return
         socket = Socket(receive, send)
-        if await socket.accept():
+        if not await socket.accept():
+            return
+        address = str((scope.get("client") or ("unknown",))[0])
+        limit = self.settings.sockets_per_address
+        if self.open[address] >= limit:
+            await socket.send_text(encode({
+                "type": "error", "message": f"too many connections from your address"
+                f" (the limit is {limit}); close one and try again"}))
+            await close_quietly(socket, POLICY)
+            return
+        self.open[address] += 1
+        try:
             await live(socket, path[len(PATH):], self.hub, self.settings)
+        finally:
+            self.open[address] -= 1
+            if not self.open[address]:
+                del self.open[address]
 
 
 async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings) -> None:
@@ -96,6 +124,7 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings) ->
         return
     client = Client(websocket.send_text)
     joined: list[Joined] = [found]
+    why: str | None = None
     try:
         async with anyio.create_task_group() as group:
             async def send_then_stop() -> None:
@@ -103,26 +132,40 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings) ->
                 group.cancel_scope.cancel()  # the socket failed or the client was too slow
 
             group.start_soon(send_then_stop)
-            await serve(websocket, hub, client, settings, joined)
-            group.cancel_scope.cancel()
+            why = await serve(websocket, hub, client, settings, joined)
+            if why is None:
+                group.cancel_scope.cancel()
+            else:  # a limit closes it: send what is queued and the reason, then stop
+                refuse(client, None, why)
+                client.finish()
+                await anyio.sleep(LAST_WORDS_SECONDS)
+                group.cancel_scope.cancel()
     finally:
         client.close()
         if len(joined) > 1:
             joined[-1].leave(client)
     if not client.closed_by_peer:
         with anyio.CancelScope(shield=True), anyio.move_on_after(1):
-            await close_quietly(websocket)
+            await close_quietly(websocket, TOO_SLOW if why is None else POLICY)
 
 
 async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settings,
-                joined: list[Joined]) -> None:
+                joined: list[Joined]) -> str | None:
     """Hand the connection's requests to its room (``joined[0]``) until it closes; the
-    room, once joined, is put at the end of ``joined``."""
+    room, once joined, is put at the end of ``joined``. Returns why the server closes the
+    connection (a limit), or ``None`` if the client left."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
     room: Joined | None = None
+    hello_by = anyio.current_time() + settings.hello_seconds
     try:
         while True:
-            msg = await receive(websocket, client, settings)
+            msg = None
+            at = hello_by if room is None else anyio.current_time() + settings.idle_seconds
+            with anyio.move_on_at(at) as waiting:
+                msg = await receive(websocket, client, settings)
+            if waiting.cancelled_caught:
+                return (f"no hello within {settings.hello_seconds:g} seconds" if room is None
+                        else f"nothing heard for {settings.idle_seconds:g} seconds")
             if msg is None:
                 continue
             if not bucket.take():
@@ -138,7 +181,7 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
                     # Let go of while this connection said nothing: find it again.
                     room = await hub.attach(room.room.code)
                     if room is None:  # pragma: no cover - rooms are never deleted
-                        return
+                        return None
                 token = msg.get("token")
                 client.patches = msg.get("patches") is True
                 room.join(client, token_hash(token) if isinstance(token, str) else None,
@@ -148,11 +191,12 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
             await room.answer(client, msg)
     except Disconnected:
         client.closed_by_peer = True
+        return None
 
 
-async def close_quietly(websocket: WebSocket) -> None:
+async def close_quietly(websocket: WebSocket, code: int) -> None:
     with contextlib.suppress(Exception):  # already closed from the other side
-        await websocket.close(code=TOO_SLOW)
+        await websocket.close(code=code)
 
 
 def refuse(client: Client, msg: Message | None, message: str) -> None:
@@ -174,11 +218,35 @@ async def receive(websocket: WebSocket, client: Client, settings: Settings) -> M
                f" the limit is {settings.max_message_bytes})")
         return None
     try:
+        # orjson refuses nesting deeper than 1024 and lone surrogates ("\ud800"), so
+        # neither can reach a handler nor an echo of the message's id.
         msg = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        refuse(client, None, "messages are JSON text")
+    except orjson.JSONDecodeError as exc:
+        refuse(client, None, f"messages are JSON text ({exc})")
         return None
     if not isinstance(msg, dict):
         refuse(client, None, "a message is a JSON object with a 'type'")
         return None
+    if too_deep(msg):
+        refuse(client, None, f"a message nests at most {MAX_DEPTH} lists or objects deep")
+        return None
     return msg
+
+
+def too_deep(value: object) -> bool:
+    """Whether ``value`` nests lists or objects more than ``MAX_DEPTH`` deep (no request
+    needs more, and deeper ones would reach ``repr`` and JSON's recursion limits).
+
+    >>> deep: list[object] = []
+    >>> for _ in range(40):
+    ...     deep = [deep]
+    >>> too_deep({"action": {"keep": 0}}), too_deep(deep)
+    (False, True)
+    """
+    level: list[object] = [value]
+    for _ in range(MAX_DEPTH + 1):
+        level = [v for c in level if isinstance(c, dict | list)
+                 for v in (c.values() if isinstance(c, dict) else c)]
+        if not level:
+            return False
+    return True

@@ -1,7 +1,16 @@
 // The live connection to a room: reconnects by itself and says hello with the seat token.
 // The server sends the whole snapshot once, then patches to it (docs/protocol.md); the
-// page is handed whole snapshots ("room" messages) either way.
+// page is handed whole snapshots ("room" messages) either way. A move carries a random
+// key: if the connection drops before its reply, it is sent again, with the same key, once
+// the page is back, and the server answers it without making it twice.
 import { applyPatch } from "./patch.js";
+
+const PING_MS = 60000; // the server closes a connection that says nothing for 5 minutes
+
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 export function tokenKey(code) {
   return `parlour:token:${code}`;
@@ -26,6 +35,10 @@ export class Live {
     this.waiting = new Map();
     this.retry = 0;
     this.snapshot = null; // the last "room" snapshot, which the next patch applies to
+    this.again = []; // moves whose reply was lost: [message, resolve], sent again on hello
+    setInterval(() => {
+      if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "ping" }));
+    }, PING_MS);
     this.open();
   }
 
@@ -39,6 +52,7 @@ export class Live {
       this.retry = 0;
       ws.send(JSON.stringify({ type: "hello", token: this.token, table_only: this.tableOnly, patches: true }));
       this.onStatus("online");
+      for (const [message, done] of this.again.splice(0)) this.request(message, done);
     });
     ws.addEventListener("message", (event) => {
       let msg;
@@ -53,7 +67,7 @@ export class Live {
         return;
       }
       if ((msg.type === "ok" || msg.type === "error") && this.waiting.has(msg.id)) {
-        const done = this.waiting.get(msg.id);
+        const [, done] = this.waiting.get(msg.id);
         this.waiting.delete(msg.id);
         done(msg);
       }
@@ -61,7 +75,10 @@ export class Live {
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
-      for (const done of this.waiting.values()) done({ type: "error", message: "connection lost; please try again" });
+      for (const [message, done] of this.waiting.values()) {
+        if (message.key && !message.retried) this.again.push([{ ...message, retried: true }, done]);
+        else done({ type: "error", message: "connection lost; please try again" });
+      }
       this.waiting.clear();
       if (event.code === 4404) { this.onStatus("gone"); return; }
       this.onStatus("offline");
@@ -95,14 +112,19 @@ export class Live {
 
   /** Send a message; resolves with the server's "ok" or "error" reply. */
   send(message) {
-    const id = this.nextId++;
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         resolve({ type: "error", message: "not connected; reconnecting…" });
         return;
       }
-      this.waiting.set(id, resolve);
-      this.ws.send(JSON.stringify({ ...message, id }));
+      this.request(message.type === "act" ? { ...message, key: newKey() } : message, resolve);
     });
+  }
+
+  request(message, done) {
+    const id = this.nextId++;
+    const { retried, ...sent } = message;
+    this.waiting.set(id, [message, done]);
+    this.ws.send(JSON.stringify({ ...sent, id }));
   }
 }

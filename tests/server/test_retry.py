@@ -1,0 +1,80 @@
+"""A move sent again with its key (after a lost reply) gets the first answer and changes
+nothing, also after a restart; idle rooms are loaded only when someone asks for them."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from .test_host import start_love_me_not
+
+
+def act(player: Any, action: Any, key: str) -> dict[str, Any]:
+    return player.request({"type": "act", "action": action, "key": key})
+
+
+def test_a_move_sent_again_with_its_key_is_answered_not_repeated(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, host, guest = start_love_me_not(kit, client)
+        guest_token = guest.token
+        playing = guest.until(lambda m: m["play"] is not None and m["play"]["legal"] is not None)
+        keep = playing["play"]["legal"]["choices"]
+        # The reply is lost: the guest's connection drops before it reads it.
+        guest.ws.send_json({"type": "act", "action": keep[0], "key": "k-1", "id": 9})
+        host.until(lambda m: m["play"]["version"] == 1)
+        guest.ws.close()
+        guest = kit.connect(client, code, guest_token)
+        assert act(guest, keep[0], "k-1") == {"type": "ok", "move": 1, "id": 1}
+        assert guest.last["play"]["version"] == 1
+        # The same key with another move is refused; a new key is a new move.
+        assert act(guest, keep[1], "k-1")["message"] == "this key was sent with another move"
+        assert act(host, host.last["play"]["legal"]["choices"][0], "k-1")["message"] == (
+            "this key was sent with another move")
+        assert act(guest, keep[0], "x" * 65)["message"] == (
+            "key is a string of 1 to 64 characters")
+        assert guest.last["play"]["version"] == 1
+    stored = sqlite3.connect(db).execute("select idx, seat, key from actions").fetchall()
+    assert stored == [(0, 1, "k-1")]
+    # After a restart the key is still known, and the game goes on from move 1.
+    with kit.open_client(db) as client:
+        guest = kit.connect(client, code, guest_token)
+        assert act(guest, keep[0], "k-1") == {"type": "ok", "move": 1, "id": 1}
+        assert guest.last["play"]["version"] == 1
+
+
+def test_the_last_move_sent_again_finds_its_answer_not_the_game_over(
+        kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        _, host, guest = start_love_me_not(kit, client)
+        number, players = 0, [host, guest]
+        for p in players:
+            p.until(lambda m: m["play"] is not None)
+        while not host.last["play"]["over"]:
+            for p in players:
+                p.until(lambda m, n=number: m["play"]["version"] >= n)
+            mover = next(p for p in players if p.last["play"]["legal"])
+            last = (mover, mover.last["play"]["legal"]["choices"][0], f"m{number}")
+            number = act(*last)["move"]
+            host.until(lambda m, n=number: m["play"]["version"] >= n)
+        assert act(*last) == {"type": "ok", "move": number, "id": last[0].next_id - 1}
+        assert act(last[0], last[1], "new")["message"] == "the game is over"
+
+
+def test_only_rooms_with_something_to_do_are_loaded_at_start(kit: Any, db: Path) -> None:
+    with kit.open_client(db, bot_delay=60.0) as client:
+        people, _, _ = start_love_me_not(kit, client)
+        code, token = kit.new_room(client)
+        host = kit.connect(client, code, token)
+        host.request({"type": "sit", "seat": 0, "name": "Ann"})
+        host.request({"type": "add_bot", "seat": 1, "bot": "random"})
+        host.request({"type": "configure", "options": {"matches": 1}})
+        assert host.request({"type": "start"})["type"] == "ok"  # the bot's move is due
+        lobby, lobby_token = kit.new_room(client)
+    with kit.open_client(db, bot_delay=60.0) as client:
+        assert set(client.app.state.hub.rooms) == {code}
+        # The others are loaded when someone comes, and play on.
+        guest = kit.connect(client, people)
+        assert guest.last["play"]["version"] == 0 and guest.last["room"]["status"] == "playing"
+        kit.connect(client, lobby, lobby_token)
+        assert set(client.app.state.hub.rooms) == {code, people, lobby}

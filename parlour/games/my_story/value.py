@@ -4,9 +4,10 @@ Search bots cut their playouts short and judge the state they reach with :func:`
 A seat's estimate is what it has now (its VP if the game ended here: Achievements, Life
 Stories, Projects, the retirement penalty of its age) plus what its remaining years are
 worth: the game's clock is each player's age, and a deck that yields more per turn turns
-each year into more VP. The weights were fitted by least squares on positions of
-heuristic self-play against the VP each seat finally scored
-(``python -m parlour.rl.my_story_value``; figures in ``docs/research.md``).
+each year into more VP. ``python -m parlour.rl.my_story_value`` fits such weights by
+least squares on positions of heuristic self-play against the VP each seat finally
+scored; the weights below are not today's fit but the ones the search bot's strength was
+measured with (figures for both in ``docs/research.md``).
 
 >>> from parlour.games.my_story import GAME
 >>> state = GAME.setup(2, seed=1)

@@ -35,7 +35,7 @@ from parlour.engine import Action, Agent, Game, Legal, RandomAgent, View
 
 def _key(action: Action) -> Hashable:
     """A hashable name for an action: its items, or its JSON when a value is a list."""
-    items = tuple(sorted(action.items()))
+    items = tuple(sorted(action.items())) if len(action) > 1 else tuple(action.items())
     try:
         hash(items)
     except TypeError:
@@ -90,11 +90,11 @@ class MCTSAgent:
         if len(choices) == 1:
             return choices[0]
         root = _Node(None, -1)
+        options = {_key(a): a for a in choices}
         for _ in range(self.iterations):
             state = self.game.determinize(view, self.seat, self.rng)
-            self._iterate(root, state, choices)
-        allowed = {_key(a) for a in choices}
-        best = max((n for k, n in root.children.items() if k in allowed),
+            self._iterate(root, state, options)
+        best = max((n for k, n in root.children.items() if k in options),
                    key=lambda n: n.visits, default=None)
         return best.action if best is not None and best.action is not None else choices[0]
 
@@ -128,15 +128,18 @@ class MCTSAgent:
         ordered = sorted(options, key=lambda k: rank.get(k, last))
         return ordered[:1 + math.isqrt(node.visits)]
 
-    def _iterate(self, root: _Node, state: Any, root_choices: list[Action]) -> None:
+    def _iterate(self, root: _Node, state: Any, root_options: dict[Hashable, Action]) -> None:
         game, node, path = self.game, root, [root]
         # Selection and expansion.
         while (seat := self._mover(state)) is not None:
-            choices = root_choices if node is root else game.legal(state, seat).choices
-            if not choices:
-                game.apply(state, seat, game.rollout_action(state, seat, self.rng))
-                continue
-            options = {_key(a): a for a in choices}
+            if node is root:
+                options = root_options
+            else:
+                choices = game.legal(state, seat).choices
+                if not choices:
+                    game.apply(state, seat, game.rollout_action(state, seat, self.rng))
+                    continue
+                options = {_key(a): a for a in choices}
             admitted = self._admitted(node, state, seat, options)
             untried = [k for k in admitted if k not in node.children]
             for k in admitted:

@@ -47,8 +47,8 @@ def bare_matches_per_s(seconds: float, seed: int = 0) -> float:
     rng = random.Random(seed)
     deck = list(DECK)
     done = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or done == 0:
+    start = time.thread_time()
+    while (elapsed := time.thread_time() - start) < seconds or done == 0:
         for _ in range(100):
             rng.shuffle(deck)
             bare_match(deck, [rng.getrandbits(1) for _ in range(10)])

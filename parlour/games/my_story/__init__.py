@@ -7,14 +7,18 @@ package wires in what depends on them. A designer's own card set plays with
 
 from functools import partial
 
-from .bots import HeuristicAgent, random_rollout
+from .bots import HeuristicAgent, heuristic_order, random_rollout
 from .cards import CardSet, CardSetError, default_card_set, load_card_set, parse_card_set
 from .determinize import determinize
 from .narrate import narrate
 from .rules import MyStory
 from .state import MyStoryState
+from .value import evaluate
 from .views import view
 from .words import card_words
+
+HORIZON = 5
+"""Moves a search playout plays before the position is judged (``value.evaluate``)."""
 
 
 def with_cards(card_set: CardSet | None = None) -> MyStory:
@@ -26,6 +30,9 @@ def with_cards(card_set: CardSet | None = None) -> MyStory:
         narrate=partial(narrate, words=words),
         determinize=partial(determinize, card_set=game.card_set),
         rollout=random_rollout,
+        evaluate=evaluate,
+        horizon=HORIZON,
+        order=heuristic_order,
         bots={"heuristic": HeuristicAgent},
         words=words,
     )

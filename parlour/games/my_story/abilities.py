@@ -25,7 +25,16 @@ def sources(state: MyStoryState, seat: int) -> list[str]:
 
 def effects(state: MyStoryState, seat: int, kind: str) -> list[Effect]:
     """The active effects of one kind, in order (current Occupation first)."""
-    return [e for c in sources(state, seat) for e in state.card(c).ability if e["kind"] == kind]
+    # The same walk as sources(), skipping cards without an ability: every turn asks this
+    # several times, and search bots play thousands of turns a second.
+    me, printed = state.seats[seat], state.card_set.cards
+    out = [e for e in printed[me.occupation].ability if e["kind"] == kind] \
+        if me.occupation else []
+    for c in me.cv:
+        card = printed[c]
+        if card.ability and card.kind == "project":
+            out += [e for e in card.ability if e["kind"] == kind]
+    return out
 
 
 def hand_size(state: MyStoryState, seat: int) -> int:
@@ -44,6 +53,11 @@ def smile_credits(state: MyStoryState, turn: Turn) -> int:
     return total - turn.extra
 
 
+def _add(total: dict[str, int], icons: Mapping[str, int]) -> None:
+    for r, n in icons.items():
+        total[r] = total.get(r, 0) + n
+
+
 def planned_gain(state: MyStoryState, seat: int, played: Iterable[str]) -> dict[str, int]:
     """Resources from played cards, CV Bonuses and the automatic abilities.
 
@@ -56,12 +70,12 @@ def planned_gain(state: MyStoryState, seat: int, played: Iterable[str]) -> dict[
     for cid in played:
         card = state.card(cid)
         played_colours.update(card.colours)
-        gain = add_costs(gain, card.play)
+        _add(gain, card.play)
     for cid in me.cv:
         card = state.card(cid)
         colours = me.colours_of(card)
         if not colours or played_colours.intersection(colours):
-            gain = add_costs(gain, card.bonus)
+            _add(gain, card.bonus)
     extra: dict[str, int] = {}
     for e in effects(state, seat, "per_gained"):
         extra[e["gain"]] = extra.get(e["gain"], 0) + gain.get(e["resource"], 0)

@@ -8,7 +8,7 @@ on top.
 
 >>> shortfall({"money": 1}, {"money": 2, "book": 1, "years": 1})
 2
->>> star_options({"star": 1}, {"money": 2, "book": 1}, age=22, max_time=5)
+>>> list(star_options({"star": 1}, {"money": 2, "book": 1}, age=22, max_time=5))
 [0, 1]
 >>> payment_years({"money": 1, "star": 1}, {"money": 2, "book": 1, "years": 1}, stars=1)
 2
@@ -37,12 +37,13 @@ def shortfall(pool: Mapping[str, int], req: Cost) -> int:
     """Resources the requirement asks for that the pool lacks (Stars not yet used)."""
     short = 0
     for r, n in req.items():
-        if n > pool.get(r, 0) and r != YEARS:
-            short += n - pool.get(r, 0)
+        have = pool.get(r, 0)
+        if n > have and r != YEARS:
+            short += n - have
     return short
 
 
-def star_options(pool: Mapping[str, int], req: Cost, age: int, max_time: int) -> list[int]:
+def star_options(pool: Mapping[str, int], req: Cost, age: int, max_time: int) -> range:
     """Each way to pay ``req``, as the number of Stars used; the rest of the gap is time.
 
     A player's own resources are always used first (a Star can stand for any
@@ -54,7 +55,7 @@ def star_options(pool: Mapping[str, int], req: Cost, age: int, max_time: int) ->
     # Stars cover what time may not: at most max_time years, and none past 54.
     lo = max(0, short - max_time, age + req.get(YEARS, 0) + short - LAST_AGE)
     hi = min(pool.get(STAR, 0), short)
-    return list(range(lo, hi + 1))
+    return range(lo, hi + 1)  # empty when it cannot be paid
 
 
 def payment_years(pool: Mapping[str, int], req: Cost, stars: int) -> int:
@@ -86,9 +87,12 @@ def take_cost(state: MyStoryState, track: str, slot: int) -> dict[str, int]:
     track the card's own requirement plus the slot's, on the Occupation & Project track the
     slot's alone."""
     cards = state.card_set
-    if track == "life":
-        return add_costs(state.card(state.life_track[slot]).requirement, cards.life_slots[slot])
-    return dict(cards.work_slots[slot])
+    if track != "life":
+        return dict(cards.work_slots[slot])
+    out = dict(cards.cards[state.life_track[slot]].requirement)
+    for key, n in cards.life_slots[slot].items():  # add_costs, inlined: listing moves asks often
+        out[key] = out.get(key, 0) + n
+    return out
 
 
 def age_marker(state: MyStoryState, seat: int, years: int) -> None:

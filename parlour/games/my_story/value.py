@@ -4,9 +4,10 @@ Search bots cut their playouts short and judge the state they reach with :func:`
 A seat's estimate is what it has now (its VP if the game ended here: Achievements, Life
 Stories, Projects, the retirement penalty of its age) plus what its remaining years are
 worth: the game's clock is each player's age, and a deck that yields more per turn turns
-each year into more VP. The weights were fitted by least squares on positions of
-heuristic self-play against the VP each seat finally scored
-(``python -m parlour.rl.my_story_value``; figures in ``docs/research.md``).
+each year into more VP. ``python -m parlour.rl.my_story_value`` fits such weights by
+least squares on positions of heuristic self-play against the VP each seat finally
+scored; the weights below are not today's fit but the ones the search bot's strength was
+measured with (figures for both in ``docs/research.md``).
 
 >>> from parlour.games.my_story import GAME
 >>> state = GAME.setup(2, seed=1)
@@ -18,10 +19,10 @@ heuristic self-play against the VP each seat finally scored
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
-from .abilities import sources
 from .cards import RESOURCES, CardSet
 from .scoring import achievement_points, majority_points, retirement_penalty
 from .state import RETIREMENT_AGE, MyStoryState
@@ -43,26 +44,32 @@ TEMPERATURE = 12.0
 class _Stats:
     """One card's numbers, looked up once per card set."""
 
-    play: tuple[int, ...]  # played icons per resource (RESOURCES order)
-    bonus: tuple[int, ...]  # CV Bonus icons per resource
+    play: tuple[tuple[int, int], ...]  # played icons: (index in RESOURCES, count), if any
+    bonus: tuple[tuple[int, int], ...]  # CV Bonus icons, likewise
     income: int  # played icons of any kind, Stars included
     bonus_total: int
     life_vp: int  # VP a Life Story scores from the deck
     project_vp: int  # VP a Project scores from the CV
+    abilities: int  # its ability's effects
+    project_abilities: int  # the same, if it is a Project (active from the CV)
     colours: tuple[str, ...]
 
 
 _STATS: dict[int, tuple[CardSet, dict[str, _Stats]]] = {}
 
 
+def _icons(cost: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
+    return tuple((i, cost[r]) for i, r in enumerate(RESOURCES) if cost.get(r, 0))
+
+
 def _stats(cards: CardSet) -> dict[str, _Stats]:
     entry = _STATS.get(id(cards))
     if entry is None or entry[0] is not cards:  # the card set is kept, so its id stays its own
-        table = {cid: _Stats(tuple(c.play.get(r, 0) for r in RESOURCES),
-                             tuple(c.bonus.get(r, 0) for r in RESOURCES),
+        table = {cid: _Stats(_icons(c.play), _icons(c.bonus),
                              sum(c.play.values()), sum(c.bonus.values()),
                              c.vp if c.kind == "life_story" else 0,
-                             c.vp if c.kind == "project" else 0, c.colours)
+                             c.vp if c.kind == "project" else 0, len(c.ability),
+                             len(c.ability) if c.kind == "project" else 0, c.colours)
                  for cid, c in cards.cards.items()}
         entry = _STATS[id(cards)] = (cards, table)
     return entry[1]
@@ -73,35 +80,46 @@ def features(state: MyStoryState) -> tuple[list[float], list[list[float]]]:
     cards = state.card_set
     stats = _stats(cards)
     hand = cards.hand_size
+    turn = state.turn
     icons: list[list[int]] = []
     held: list[float] = []
     rows: list[list[float]] = []
+    # One pass over each seat's cards: this runs at the end of every search playout.
     for s, p in enumerate(state.seats):
         deck = p.draw + p.discard
-        if state.turn is not None and state.turn.seat == s:
-            deck += state.turn.played
-        in_deck = [stats[c] for c in deck]
-        in_cv = [stats[c] for c in p.cv]
-        counts = [sum(n) for n in zip(*(st.play for st in in_deck), *(st.bonus for st in in_cv),
-                                      strict=True)] if deck or p.cv else [0] * len(RESOURCES)
+        if turn is not None and turn.seat == s:
+            deck += turn.played
+        counts = [0] * len(RESOURCES)
+        shares: dict[str, int] = {}
+        income = vp = 0
+        for cid in deck:
+            st = stats[cid]
+            for i, n in st.play:
+                counts[i] += n
+            for c in st.colours:
+                shares[c] = shares.get(c, 0) + 1
+            income += st.income
+            vp += st.life_vp
         size = max(1, len(deck))
-        shares = Counter(c for st in in_deck for c in st.colours)
         bonus = 0.0
-        for cid, st in zip(p.cv, in_cv, strict=True):
+        abilities = stats[p.occupation].abilities if p.occupation else 0
+        for cid in p.cv:
+            st = stats[cid]
+            for i, n in st.bonus:
+                counts[i] += n
+            vp += st.project_vp
+            abilities += st.project_abilities
             # A Bonus Resource card has the colour its owner chose (see SeatState.colours_of).
             colours = (p.colours[cid],) if cid in p.colours else st.colours
             miss = 1.0
             for c in colours:
-                miss *= (1 - shares[c] / size) ** hand
+                miss *= (1 - shares.get(c, 0) / size) ** hand
             bonus += st.bonus_total * (1 - miss if colours else 1.0)
         icons.append(counts)
         years = max(0, RETIREMENT_AGE - p.age)
-        abilities = sum(len(cards.cards[c].ability) for c in sources(state, s))
         achieved = sum(achievement_points(cards, state.seats, s, cards.achievements[a])
                        for a in p.achievements)
-        held.append(achieved + sum(st.life_vp for st in in_deck)
-                    + sum(st.project_vp for st in in_cv) + retirement_penalty(p.age))
-        income = sum(st.income for st in in_deck)
+        held.append(achieved + vp + retirement_penalty(p.age))
         rows.append([0.0, years, years * hand * income / size, years * bonus,
                      years * abilities, len(p.achievements), len(deck), 1.0])
     by_resource = [majority_points(list(column)) for column in zip(*icons, strict=True)]
@@ -110,10 +128,15 @@ def features(state: MyStoryState) -> tuple[list[float], list[list[float]]]:
     return held, rows
 
 
+@cache
+def _weights() -> tuple[float, ...]:
+    return tuple(WEIGHTS[f] for f in FEATURES)
+
+
 def estimate(state: MyStoryState) -> list[float]:
     """Each seat's final VP, estimated."""
     held, rows = features(state)
-    weights = [WEIGHTS[f] for f in FEATURES]
+    weights = _weights()
     return [h + sum(w * x for w, x in zip(weights, row, strict=True))
             for h, row in zip(held, rows, strict=True)]
 

@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .config import Settings
 from .db import Store
-from .errors import NotFinished, NotFound, RateLimited, RoomError, Unreplayable
+from .errors import NotAllowed, NotFinished, NotFound, RateLimited, RoomError, Unreplayable
 from .hub import Hub
 from .links import lan_address
 from .routes import api, live, pages
@@ -31,6 +31,7 @@ DOCS_PATHS = ("/docs", "/redoc")
 STATUSES: dict[type[RoomError], int] = {
     RoomError: 400,
     NotFinished: 403,
+    NotAllowed: 403,
     NotFound: 404,
     RateLimited: 429,
     Unreplayable: 500,

@@ -15,19 +15,19 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
-    BigInteger,
     Boolean,
     Column,
     Connection,
+    Dialect,
     Float,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    TypeDecorator,
     UniqueConstraint,
     delete,
-    func,
     insert,
     select,
     update,
@@ -35,6 +35,20 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
+
+
+class Seed(TypeDecorator[int]):
+    """A game's 128-bit seed, stored as its decimal digits: exact in any database."""
+
+    impl = String(40)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
+
 
 rooms = Table(
     "rooms",
@@ -49,7 +63,7 @@ rooms = Table(
     Column("seats", Text, nullable=False),
     Column("timer", Integer, nullable=False),
     Column("status", String(16), nullable=False, index=True),
-    Column("seed", BigInteger, nullable=True),
+    Column("seed", Seed, nullable=True),
     Column("result", Text, nullable=True),
 )
 
@@ -78,6 +92,15 @@ past_games = Table(
     Column("created_at", Float, nullable=False),
     UniqueConstraint("room", "number", name="uq_past_games_room_number"),
 )
+
+quotas = Table(
+    "quotas",
+    metadata,
+    Column("key", String(80), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""One token bucket per key (``quota.Quota``): the tokens left at time ``at``."""
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -144,14 +167,6 @@ class Store:
         async with self.engine.connect() as conn:
             found = await conn.execute(select(rooms.c.code).where(rooms.c.code == code))
             return found.first() is not None
-
-    async def rooms_created_since(self, creator: str, since: float) -> int:
-        async with self.engine.connect() as conn:
-            count = await conn.execute(
-                select(func.count()).select_from(rooms)
-                .where(rooms.c.creator == creator, rooms.c.created_at >= since)
-            )
-            return int(count.scalar_one())
 
     async def save_setup(self, code: str, *, game: str, options: dict[str, Any],
                          seats: list[dict[str, Any]], timer: int, status: str,

@@ -31,6 +31,10 @@ class NotFinished(RoomError):
     """What is shown only once the game is over (the record, the replay)."""
 
 
+class NotAllowed(RoomError):
+    """What only some people may see (a finished game's record: its players and host)."""
+
+
 class Unreplayable(RoomError):
     """A stored record that the engine can no longer replay (a rules change, a bug)."""
 

@@ -11,8 +11,10 @@ from .codes import new_code, new_token, token_hash
 from .config import Settings
 from .db import Store, StoredRoom
 from .errors import RateLimited, RoomError
+from .limits import Buckets
 from .lobby import Seat
 from .pubsub import make_bus
+from .quota import Quota
 from .room import Room, Status
 
 
@@ -25,6 +27,9 @@ class Hub:
         self.bus = make_bus(settings.redis_url)
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
+        self.quota = Quota(store.url)
+        self.lookups = Buckets(settings.lookups_per_second, settings.lookup_burst)
+        self.misses = Buckets(settings.misses_per_minute / 60, settings.miss_burst)
 
     async def start(self) -> None:
         """Bring the schema up to date and resume every room that was being played."""
@@ -46,6 +51,7 @@ class Hub:
             room.driver.cancel()
         for room in self.rooms.values():
             await room.driver.stopped()
+        await self.quota.close()
         await self.store.close()
 
     async def get(self, code: str) -> Room | None:
@@ -61,17 +67,34 @@ class Hub:
                 self.rooms[code] = room
             return room
 
+    async def find(self, code: str, address: str) -> Room | None:
+        """The room ``code`` as looked up by ``address``, or ``RateLimited``.
+
+        Every look-up takes a token of the address's look-ups; one that names no room also
+        takes one of its misses. A miss token is taken before looking (and given back on
+        a hit): once they are spent, every look-up is refused alike, so the answers say
+        nothing about which codes exist.
+        """
+        if not self.lookups.take(address):
+            raise RateLimited("too many look-ups of rooms from this address: please slow down")
+        misses = self.misses.bucket(address)
+        if not misses.take():
+            raise RateLimited("too many codes that name no room from this address:"
+                              " please check the code and try again in a minute")
+        room = await self.get(code)
+        if room is not None:
+            misses.give_back()
+        return room
+
     async def create(self, game_id: str, creator: str) -> tuple[Room, str]:
         """A new room in the lobby; returns it with the host's secret token."""
         if game_id not in game_ids():
             raise RoomError(f"unknown game {game_id!r} (known: {', '.join(game_ids())})")
-        since = time.time() - 3600
-        made = await self.store.rooms_created_since(creator, since)
-        if made >= self.settings.rooms_per_address:
+        limit = self.settings.rooms_per_address
+        if not await self.quota.take(f"rooms:{creator}", rate=limit / 3600, burst=limit):
             raise RateLimited(
-                f"this address has created {made} rooms in the last hour"
-                f" (the limit is {self.settings.rooms_per_address}); please wait a while"
-            )
+                f"this address has created its {limit} rooms for now (at most {limit} an"
+                f" hour); please wait {3600 // limit} seconds or so")
         game = get_game(game_id)
         code = new_code()
         while code in self.rooms or await self.store.code_taken(code):

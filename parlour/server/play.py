@@ -8,12 +8,12 @@ where it was and ``StoreConflict`` says so.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Action, Game, Match, ParlourError, Record, Result, View, replay
+from parlour.engine.chance import new_seed
 from parlour.games import get_game
 
 from .db import Store, StoredRoom
@@ -46,9 +46,9 @@ class Play:
     @classmethod
     def start(cls, code: str, store: Store, game: Game[Any], players: int,
               options: dict[str, Any]) -> Play:
-        """A new match on a freshly drawn seed (which no client ever sees)."""
+        """A new match on a fresh 128-bit seed (which no client ever sees)."""
         try:
-            match = Match.new(game, players, options, secrets.randbits(31))
+            match = Match.new(game, players, options, new_seed())
         except ParlourError as exc:
             raise RoomError(str(exc)) from None
         return cls(code, store, match, [])

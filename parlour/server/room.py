@@ -321,7 +321,7 @@ class Room:
                               " a bot plays until they are back")
         asks = [Ask(seat, lobby.seats[seat].bot or game.default_bot, play.match.view(seat),
                     play.match.legal(seat)) for seat in seats]
-        chosen = await self.driver.choose(game, play.seed, asks)
+        chosen = await self.driver.choose(game, asks)
         for ask, action in zip(asks, chosen, strict=True):
             if self.status != Status.PLAYING or ask.seat not in play.match.to_act:
                 return

@@ -51,6 +51,12 @@ def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
     return body["code"], body["token"]
 
 
+def read(client: TestClient, path: str, token: str | None) -> Any:
+    """GET ``path`` as the holder of ``token`` (a record is only for its room's people)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.get(path, headers=headers)
+
+
 RECEIVE_TIMEOUT = 30.0
 
 

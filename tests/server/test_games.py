@@ -60,7 +60,7 @@ def test_two_people_and_bots_finish_every_game(kit: Any, db: Path, game_id: str)
             other = guest if mover is host else host
             other.until(lambda m, v=mover.last["play"]["version"]: m["play"]["version"] >= v)
         assert host.last["play"]["over"], "the game did not end"
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         expected = views_by_version(record, [0, 1])
         result = replay(record, get_game).result()
         assert result is not None and host.last["play"]["result"] == result.to_json()

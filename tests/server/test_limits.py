@@ -46,8 +46,8 @@ def test_rooms_per_address_are_limited(kit: Any, db: Path) -> None:
         third = client.post("/api/rooms", json={"game": "love-me-not"})
         assert third.status_code == 429
         assert third.json()["detail"] == (
-            "this address has created 2 rooms in the last hour (the limit is 2);"
-            " please wait a while")
+            "this address has created its 2 rooms for now (at most 2 an hour);"
+            " please wait 1800 seconds or so")
         assert client.get("/api/games").status_code == 200
 
 

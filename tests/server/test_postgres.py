@@ -43,7 +43,7 @@ def test_a_game_on_postgresql_survives_a_restart(kit: Any, tmp_path: Path,
         guest = kit.connect(client, code, guest_token)
         assert host.last["play"]["version"] == 5
         play_out(kit, [host, guest], seed=4)
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert len(record.actions) == 10
         expected = replay(record, get_game).result()
         assert expected is not None and host.last["play"]["result"] == expected.to_json()

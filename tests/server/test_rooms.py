@@ -8,8 +8,11 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from alembic.script import ScriptDirectory
+
 from parlour.engine import Record, replay
 from parlour.games import get_game
+from parlour.server.db import MIGRATIONS
 
 
 def seat_two_people(kit: Any, client: Any, code: str, token: str) -> tuple[Any, Any]:
@@ -61,7 +64,7 @@ def test_a_room_from_lobby_to_result_matches_the_engine(kit: Any, db: Path) -> N
         assert host.request({"type": "start"})["type"] == "ok"
         play_out(kit, [host, guest], seed=1)
         final = host.last["play"]
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert record.options == {"matches": 1} and len(record.actions) == 10
         expected = replay(record, get_game).result()
         assert expected is not None and final["result"] == expected.to_json()
@@ -79,7 +82,7 @@ def test_every_frame_holds_only_the_seats_own_view(kit: Any, db: Path) -> None:
         host.request({"type": "start"})
         play_out(kit, [host, guest], seed=2)
         watcher.until(lambda m: m["play"] and m["play"]["over"])
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         checked = 0
         for person, seat in ((host, 0), (guest, 1), (watcher, None)):
             for frame in person.frames:
@@ -170,7 +173,7 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
         assert host.request({"type": "start"})["type"] == "ok"
         play_out(kit, [host], seed=3)
         result = host.last["play"]["result"]
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == result  # type: ignore[union-attr]
         assert any("Bot 1 (greedy)" in line["text"] for line in host.last["room"]["log"])
 
@@ -181,15 +184,15 @@ def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
         host, guest = seat_two_people(kit, client, code, token)
         host.request({"type": "configure", "options": {"matches": 1}})
         host.request({"type": "start"})
-        assert client.get(f"/api/rooms/{code}/record").status_code == 403
-        assert client.get(f"/api/rooms/{code}/replay?step=1").status_code == 403
+        assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
+        assert kit.read(client, f"/api/rooms/{code}/replay?step=1", token).status_code == 403
         play_out(kit, [host, guest], seed=4)
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         for step in (0, 3, 10):
-            body = client.get(f"/api/rooms/{code}/replay?step={step}").json()
+            body = kit.read(client, f"/api/rooms/{code}/replay?step={step}", token).json()
             assert body["view"] == replay(record, get_game, upto=step).view(None)
             assert body["total"] == 10 and body["names"] == ["Ann", "Bob"]
-        last = client.get(f"/api/rooms/{code}/replay?step=99").json()
+        last = kit.read(client, f"/api/rooms/{code}/replay?step=99", token).json()
         assert last["step"] == 10 and last["result"] == host.last["play"]["result"]
         assert last["move"]["seat"] == record.actions[9]["seat"]
         assert client.get("/api/rooms/ZZZZ/replay").status_code == 404
@@ -215,10 +218,10 @@ def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
             assert now["view"] == before[seat]["view"] and now["legal"] == before[seat]["legal"]
         play_out(kit, [host, guest], seed=6)
         assert host.last["play"]["over"]
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == host.last["play"]["result"]  # type: ignore[union-attr]
     tables = sqlite3.connect(db).execute("select version_num from alembic_version").fetchall()
-    assert tables == [("0002",)]
+    assert tables == [(ScriptDirectory(str(MIGRATIONS)).get_current_head(),)]
 
 
 def test_a_bot_stands_in_when_the_timer_runs_out(kit: Any, db: Path) -> None:
@@ -255,7 +258,7 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
         assert snap["play"]["view"]["hand"] == ["JD", "3C"]  # seat 1 draws the 3rd and 4th card
         for frame in guest.frames + host.frames:
             assert "JS" not in json.dumps(frame.get("room", {}))
-        assert client.get(f"/api/rooms/{code}/record").status_code == 403
+        assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
 
 
 

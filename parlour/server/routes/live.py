@@ -7,25 +7,28 @@ everyone else carry on.
 from __future__ import annotations
 
 import json
-from typing import Annotated
 
-from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..config import Settings
 from ..connections import Client, Message
-from ..errors import RoomError
+from ..errors import RateLimited, RoomError
 from ..handlers import handle
 from ..limits import TokenBucket
-from ..room import Room
-from .deps import SettingsDep, find_room
+from .deps import HubDep, SettingsDep, find_room
 
 router = APIRouter()
 
 
 @router.websocket("/ws/{code}")
-async def live(websocket: WebSocket, code: str,
-               room: Annotated[Room | None, Depends(find_room)], settings: SettingsDep) -> None:
+async def live(websocket: WebSocket, code: str, hub: HubDep, settings: SettingsDep) -> None:
     await websocket.accept()
+    try:
+        room = await find_room(code, hub, websocket)
+    except RateLimited as exc:
+        await websocket.send_json({"type": "error", "message": str(exc)})
+        await websocket.close(code=4429)
+        return
     if room is None:
         await websocket.send_json({"type": "error", "message": f"there is no room {code!r}"})
         await websocket.close(code=4404)

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import random
+import signal
+import socket
+import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -18,6 +26,7 @@ from starlette.testclient import WebSocketTestSession
 from parlour.engine import Legal
 from parlour.games import get_game
 from parlour.server import Settings, create_app
+from parlour.server.db import Store
 
 
 def settings_for(db: Path, **overrides: Any) -> Settings:
@@ -136,3 +145,76 @@ def kit() -> Any:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "parlour.sqlite3"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``python -m parlour.server`` on a database, in a process of its own (killed by pid)."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db, self.log, self.port = db, log, free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def launch(self) -> Server:
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "parlour.server", "--port", str(self.port),
+                 "--db", str(self.db), "--bot-delay", "0.01"],
+                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        return self
+
+    def ready(self) -> Server:
+        """Wait until it answers (its start-up replays every room being played)."""
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{self.url}/api/games", timeout=1)
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
+
+    def start(self) -> Server:
+        return self.launch().ready()
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown at all, whatever it was doing."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+
+async def migrate(url: str) -> None:
+    store = Store(url)
+    await store.migrate()
+    await store.close()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[[int], list[Server]]]:
+    """Start ``n`` servers at once on one SQLite file (``tmp_path / "parlour.sqlite3"``);
+    all are killed at the end."""
+    started: list[Server] = []
+
+    def start(n: int) -> list[Server]:
+        db = tmp_path / "parlour.sqlite3"
+        if not db.exists():  # migrate once, not in several processes at the same moment
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, migrate(f"sqlite+aiosqlite:///{db}")).result()
+        first = len(started)
+        started.extend(Server(db, tmp_path / f"server{first + i}.log").launch()
+                       for i in range(n))
+        return [server.ready() for server in started[first:]]
+
+    yield start
+    for server in started:
+        server.kill()

@@ -252,7 +252,8 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
         host, guest = seat_two_people(kit, client, code, token)
         reply = host.request({"type": "configure", "options": {"matches": 1, "deck": deck}})
         assert reply["type"] == "ok"
-        host.request({"type": "start"})
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
         snap = guest.until(lambda m: m["play"] is not None)
         assert snap["room"]["options"] == {"matches": 1, "deck": "stacked"}
         assert snap["play"]["view"]["hand"] == ["JD", "3C"]  # seat 1 draws the 3rd and 4th card
@@ -260,6 +261,45 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
             assert "JS" not in json.dumps(frame.get("room", {}))
         assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
 
+
+
+def test_a_stacked_deck_waits_for_every_other_person_to_accept_its_notice(
+        kit: Any, db: Path) -> None:
+    deck = ["5H", "2S", "JD", "3C", "4H", "2H", "3H", "JH", "2D", "3D",
+            "4D", "5D", "JC", "2C", "4C", "5C", "JS", "3S", "4S", "5S"]
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        assert guest.request({"type": "accept_deck"})["message"] == (
+            "the deck is not stacked: there is nothing to accept")
+        host.request({"type": "configure", "options": {"deck": deck}})
+        shown = guest.until(lambda m: m["room"]["stacked"] is not None)["room"]
+        assert shown["stacked"].startswith("The host has stacked the deck")
+        assert [s["to_accept"] for s in shown["seats"]] == [False, True]  # not the host's own
+        assert host.request({"type": "start"})["message"] == (
+            "the deck is stacked: Bob must accept it before the game starts")
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        # Another deck is another question: Bob is asked again.
+        host.request({"type": "configure", "options": {"deck": deck[::-1]}})
+        assert guest.until(lambda m: m["room"]["seats"][1]["to_accept"])
+        watcher = kit.connect(client, code)
+        assert watcher.request({"type": "accept_deck"})["message"] == (
+            "you have no seat in this game")
+        assert host.request({"type": "start"})["type"] == "error"
+        # Renaming keeps an acceptance; a newcomer in the seat must accept for themselves.
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        assert guest.request({"type": "sit", "seat": 1, "name": "Bobby"})["type"] == "ok"
+        assert guest.last["room"]["seats"][1]["to_accept"] is False
+        assert guest.request({"type": "stand"})["type"] == "ok"
+        assert watcher.request({"type": "sit", "seat": 1, "name": "Cy"})["type"] == "ok"
+        assert watcher.last["room"]["seats"][1]["to_accept"] is True
+        # A bot needs no notice: the host alone with a bot starts at once.
+        assert host.request({"type": "add_bot", "seat": 1})["message"] == "seat 2 is taken by Cy"
+        assert host.request({"type": "clear_seat", "seat": 1})["type"] == "ok"
+        assert host.request({"type": "add_bot", "seat": 1})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        assert host.until(lambda m: m["play"] is not None)["play"]["view"]["hand"] == [
+            "5S", "4S"]  # the host's own seat draws from the reversed deck's top
 
 
 def test_a_move_another_process_stored_first_reloads_the_room_then_goes_through(

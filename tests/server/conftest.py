@@ -46,11 +46,13 @@ def open_client(db: Path, **overrides: Any) -> Iterator[TestClient]:
         yield client
 
 
-def connect(client: TestClient, code: str, token: str | None = None) -> Player:
-    """A new connection to room ``code`` that has said hello (with ``token`` if given)."""
+def connect(client: TestClient, code: str, token: str | None = None, *,
+            table_only: bool = False) -> Player:
+    """A new connection to room ``code`` that has said hello (with ``token`` if given; a
+    shared screen showing the table if ``table_only``)."""
     session = client.sessions.enter_context(  # type: ignore[attr-defined]
         client.websocket_connect(f"/ws/{code}"))
-    return Player(session, token)
+    return Player(session, token, table_only)
 
 
 def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
@@ -77,13 +79,14 @@ async def _receive_within(session: WebSocketTestSession, seconds: float) -> Any:
 class Player:
     """One websocket connection; keeps every frame it received."""
 
-    def __init__(self, ws: WebSocketTestSession, token: str | None = None) -> None:
+    def __init__(self, ws: WebSocketTestSession, token: str | None = None,
+                 table_only: bool = False) -> None:
         self.ws = ws
         self.token = token
         self.frames: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None
         self.next_id = 1
-        ws.send_json({"type": "hello", "token": token})
+        ws.send_json({"type": "hello", "token": token, "table_only": table_only})
         self.room()
 
     def receive(self) -> dict[str, Any]:
@@ -134,6 +137,30 @@ def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     legal = Legal.from_json(play["legal"])
     game = get_game(snapshot["room"]["game"])
     return game.random_action(play["view"], legal, rng)
+
+
+def play_to_end(people: list[Player], rng: random.Random, limit: int = 5000) -> None:
+    """Each person plays a random legal move from their own snapshot whenever they may,
+    until the game is over (bots play the other seats)."""
+    host = people[0]
+    for _ in range(limit):
+        for p in people:
+            p.until(lambda m: m["play"] is not None)
+        if all(p.last is not None and p.last["play"]["over"] for p in people):
+            return
+        mover = next((p for p in people if p.last and p.last["play"]["legal"]), None)
+        if mover is None:
+            version = max(p.last["play"]["version"] for p in people if p.last)
+            host.until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
+            for p in people[1:]:
+                p.until(lambda m, v=host.last["play"]["version"]: m["play"]["version"] >= v)
+            continue
+        assert mover.last is not None
+        reply = mover.request({"type": "act", "action": my_move(mover.last, rng)})
+        assert reply["type"] == "ok", reply
+        for other in people:
+            other.until(lambda m, v=mover.last["play"]["version"]: m["play"]["version"] >= v)
+    raise AssertionError("the game did not end")
 
 
 @pytest.fixture

@@ -41,24 +41,7 @@ def test_two_people_and_bots_finish_every_game(kit: Any, db: Path, game_id: str)
         options = QUICK.get(game_id, {})
         assert host.request({"type": "configure", "options": options})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
-        rng = random.Random(7)
-        people = [host, guest]
-        for _ in range(5000):
-            for p in people:
-                p.until(lambda m: m["play"] is not None)
-            if all(p.last["play"]["over"] for p in people):
-                break
-            mover = next((p for p in people if p.last["play"]["legal"]), None)
-            if mover is None:
-                version = max(p.last["play"]["version"] for p in people)
-                host.until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
-                guest.until(lambda m, v=host.last["play"]["version"]:
-                            m["play"]["version"] >= v)
-                continue
-            reply = mover.request({"type": "act", "action": kit.my_move(mover.last, rng)})
-            assert reply["type"] == "ok", reply
-            other = guest if mover is host else host
-            other.until(lambda m, v=mover.last["play"]["version"]: m["play"]["version"] >= v)
+        kit.play_to_end([host, guest], random.Random(7))
         assert host.last["play"]["over"], "the game did not end"
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         expected = views_by_version(record, [0, 1])

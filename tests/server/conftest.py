@@ -245,3 +245,12 @@ def servers(tmp_path: Path) -> Iterator[Callable[[int], list[Server]]]:
     yield start
     for server in started:
         server.kill()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server process for a whole test module (on a database of its own)."""
+    folder = tmp_path_factory.mktemp("server")
+    server = Server(folder / "parlour.sqlite3", folder / "server.log").start()
+    yield server
+    server.kill()

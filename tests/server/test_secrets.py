@@ -57,7 +57,8 @@ def test_no_frame_or_body_tells_anyone_more_than_their_view(kit: Any, db: Path,
         assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
         for seat in range(2, game.min_players):
             assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
-        assert host.request({"type": "configure", "options": QUICK.get(game_id, {})})["type"] == "ok"
+        options = QUICK.get(game_id, {})
+        assert host.request({"type": "configure", "options": options})["type"] == "ok"
         watcher = kit.connect(client, code)
         table = kit.connect(client, code, token, table_only=True)  # the host's shared screen
         assert host.request({"type": "start"})["type"] == "ok"

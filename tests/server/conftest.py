@@ -22,6 +22,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
 
 from parlour.engine import Legal
 from parlour.games import get_game
@@ -89,11 +91,15 @@ class Player:
         ws.send_json({"type": "hello", "token": token, "table_only": table_only})
         self.room()
 
-    def receive(self) -> dict[str, Any]:
+    def next_text(self) -> str:
         # A bounded wait, so a missing message fails the test instead of hanging the suite.
         frame = self.ws.portal.call(_receive_within, self.ws, RECEIVE_TIMEOUT)
         assert frame["type"] == "websocket.send", f"the server closed the connection: {frame}"
-        msg: dict[str, Any] = json.loads(frame["text"])
+        text: str = frame["text"]
+        return text
+
+    def receive(self) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.next_text())
         self.frames.append(msg)
         if msg["type"] == "room":
             self.last = msg
@@ -127,6 +133,24 @@ class Player:
             if test(msg):
                 return msg
         raise AssertionError("no snapshot passed the test")
+
+
+class Remote(Player):
+    """A connection to a server in another process (``websockets``' own client)."""
+
+    def __init__(self, stack: ExitStack, server: Server, code: str,
+                 token: str | None = None) -> None:
+        self.conn: ClientConnection = stack.enter_context(
+            ws_connect(f"ws://127.0.0.1:{server.port}/ws/{code}", open_timeout=30))
+        super().__init__(self, token)  # type: ignore[arg-type]
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.conn.send(json.dumps(message))
+
+    def next_text(self) -> str:
+        text = self.conn.recv(timeout=RECEIVE_TIMEOUT)
+        assert isinstance(text, str)
+        return text
 
 
 def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:

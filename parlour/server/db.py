@@ -141,7 +141,9 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url)
+        # pool_pre_ping: after the database restarted, a pooled connection is tried before
+        # it is used, so one blip costs one refused request, not one per dead connection.
+        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=True)
 
     async def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""

@@ -41,3 +41,7 @@ class Unreplayable(RoomError):
 
 class StoreConflict(RoomError):
     """The move could not be stored (another process stored one first): the room was reloaded."""
+
+
+class StoreUnavailable(RoomError):
+    """The database did not answer (busy, restarting): nothing was changed; try again."""

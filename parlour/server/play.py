@@ -1,8 +1,8 @@
 """The game a room plays: the engine's match, kept in step with its stored record.
 
 A move is checked by the engine, then stored, and only then does it count: if the
-store refuses it (another process stored a move first), the match is set back to
-where it was and ``StoreConflict`` says so.
+store refuses it, the match is set back to where it was, and ``StoreConflict`` (another
+process stored a move first) or ``StoreUnavailable`` (the database did not answer) says so.
 """
 
 from __future__ import annotations
@@ -12,14 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from parlour.engine import Action, Game, Match, ParlourError, Record, Result, View, replay
 from parlour.engine.chance import new_seed
 from parlour.games import get_game
 
 from .db import Store, StoredRoom
-from .errors import RoomError, StoreConflict, Unreplayable
+from .errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
 
 logger = logging.getLogger("parlour.server")
+
+UNAVAILABLE = "the game's database did not answer, so nothing was changed: please try again"
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,8 @@ class Play:
             record = match.record
             record.actions = record.actions[:index]
             self.match = replay(record, get_game)
-            raise StoreConflict("the move could not be saved; please try again") from None
+            if isinstance(exc, IntegrityError):
+                raise StoreConflict("the move could not be saved; please try again") from None
+            raise StoreUnavailable(UNAVAILABLE) from None
         self.by_bot.append(bot)
         return Move(index + 1, seat, bot, before, match.view(None))

@@ -9,10 +9,13 @@ its own fresh snapshot.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
 from typing import Literal
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.engine import Action
 
@@ -21,9 +24,9 @@ from .config import Settings
 from .connections import Client, send_each
 from .db import Store, StoredRoom
 from .driver import Ask, Driver, Due
-from .errors import RoomError, StoreConflict, Unreplayable
+from .errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
 from .lobby import Lobby
-from .play import Move, Play
+from .play import UNAVAILABLE, Move, Play
 from .pubsub import Bus, LocalBus
 from .reactions import Reactions
 from .snapshot import snapshot
@@ -44,6 +47,9 @@ class Status(StrEnum):
 
 
 Presence = Literal["online", "away", "offline", "bot"]
+
+RETRY_AFTER = 0.5
+"""Seconds before a move the database did not take is tried once more."""
 
 FINISHED = (Status.OVER, Status.ENDED)
 """A game that will not go on: its record may be shown, and the room may play again."""
@@ -91,6 +97,14 @@ class Room:
         self._load(stored)
         self._changed(None)
 
+    async def recover(self) -> None:
+        """Read the room again after a failed write, if the database answers by now (if not,
+        the moves are still as stored: ``Play.apply`` set back what it could not store)."""
+        try:
+            await self.reload()
+        except (SQLAlchemyError, OSError) as exc:
+            logger.warning("room %s: could not read it again (%s)", self.code, exc)
+
     def run(self) -> None:
         """Start the room's bot and timer driver (for the life of the room)."""
         self.driver.start(f"room-{self.code}", self.due, self.play_due)
@@ -103,9 +117,20 @@ class Room:
 
     async def change(self, work: Callable[[], Awaitable[None]], *, publish: bool = True) -> None:
         """Carry out one change under the room's lock, tell every connection, then tell
-        the other server processes (``publish``)."""
+        the other server processes (``publish``).
+
+        If the database fails meanwhile, the room is set back to where it was (what was
+        not stored did not happen) and ``StoreUnavailable`` says to try again.
+        """
         async with self.lock:
-            await work()
+            before = (copy.deepcopy(self.lobby), self.status, self.play, list(self.past_winners))
+            try:
+                await work()
+            except (SQLAlchemyError, OSError) as exc:
+                logger.warning("room %s: the database failed (%s)", self.code, exc)
+                self.lobby, self.status, self.play, self.past_winners = before
+                await self.recover()
+                raise StoreUnavailable(UNAVAILABLE) from None
             await self.broadcast()
         if publish:
             await self.bus.publish(self.code)
@@ -214,6 +239,11 @@ class Room:
         except StoreConflict:
             # Another process stored a move first; the room is reloaded: try once more.
             await self.apply(seat, action, bot=False)
+        except StoreUnavailable:
+            # A busy or restarting database: one more try after a moment, then the person
+            # is told (and nothing was changed).
+            await asyncio.sleep(RETRY_AFTER)
+            await self.apply(seat, action, bot=False)
 
     async def apply(self, seat: int, action: Action, bot: bool) -> None:
         """Carry out and store a move, then log it and restart the clocks."""
@@ -223,7 +253,7 @@ class Room:
         try:
             move = await play.apply(seat, action, bot)
         except StoreConflict:
-            await self.reload()
+            await self.recover()
             raise
         news = self._tell(move)
         if play.over:
@@ -303,11 +333,15 @@ class Room:
         return self.driver.next_due(self.play.match.to_act, self.lobby.played_by_bot)
 
     async def play_due(self, due: Due) -> None:
-        async with self.lock:
-            if self.due() != due:
-                return  # someone moved meanwhile: the driver looks again
-            await self._bot_moves(due.seats)
-            await self.broadcast()
+        try:
+            async with self.lock:
+                if self.due() != due:
+                    return  # someone moved meanwhile: the driver looks again
+                await self._bot_moves(due.seats)
+                await self.broadcast()
+        except StoreUnavailable:
+            await asyncio.sleep(RETRY_AFTER)  # the database is busy or restarting
+            return
         await self.bus.publish(self.code)
 
     async def _bot_moves(self, seats: tuple[int, ...]) -> None:
@@ -340,6 +374,8 @@ class Room:
             return True
         except StoreConflict:
             return False  # someone else moved first; the driver looks again at the new state
+        except StoreUnavailable:
+            raise
         except Exception as exc:
             logger.warning("room %s: bot for seat %d failed (%s); playing at random",
                            self.code, ask.seat, exc)
@@ -349,6 +385,8 @@ class Room:
             return True
         except StoreConflict:
             return False
+        except StoreUnavailable:
+            raise
         except Exception:
             logger.exception("room %s: no bot can move for seat %d", self.code, ask.seat)
             self.problem = f"no bot could move for seat {ask.seat + 1}"

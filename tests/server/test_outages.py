@@ -1,0 +1,69 @@
+"""A database that is busy or restarting for a moment: a move costs a clear error and a
+retry, never a half-applied move; and the game goes on once the database is back."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from parlour.server.play import UNAVAILABLE
+
+
+def lock(db: Path) -> sqlite3.Connection:
+    """Another program holds the SQLite file's exclusive lock: nobody reads or writes."""
+    con = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    con.execute("BEGIN EXCLUSIVE")
+    return con
+
+
+def stored_actions(db: Path, code: str) -> int:
+    with sqlite3.connect(db) as con:
+        (count,) = con.execute("SELECT count(*) FROM actions WHERE room = ?",
+                               (code,)).fetchone()
+    return int(count)
+
+
+def test_a_busy_sqlite_file_costs_a_retry_or_a_clear_error_and_nothing_half_made(
+        kit: Any, db: Path) -> None:
+    # A quarter of a second of waiting for the lock, then the write gives up.
+    with kit.open_client(db, db_url=f"sqlite+aiosqlite:///{db}?timeout=0.25") as client:
+        code, token = kit.new_room(client)
+        host = kit.connect(client, code, token)
+        host.request({"type": "sit", "seat": 0, "name": "Ann"})
+        guest = kit.connect(client, code)
+        guest.request({"type": "sit", "seat": 1, "name": "Bob"})
+        host.request({"type": "configure", "options": {"matches": 1}})
+        host.request({"type": "start"})
+        host.until(lambda m: m["play"] is not None and m["play"]["legal"])
+        # Busy for 0.4 s: the first write gives up, the server's own retry goes through.
+        holder = lock(db)
+        threading.Timer(0.4, holder.rollback).start()
+        keep = host.last["play"]["legal"]["choices"][0]
+        assert host.request({"type": "act", "action": keep})["type"] == "ok"
+        assert stored_actions(db, code) == 1
+        # Busy for longer than both tries: a clear error, and nothing changed anywhere.
+        guest.until(lambda m: m["play"] is not None and m["play"]["version"] == 1
+                    and m["play"]["legal"])
+        before = guest.last["play"]
+        holder = lock(db)
+        refused = guest.request({"type": "act", "action": before["legal"]["choices"][1]})
+        holder.rollback()
+        assert refused == {"type": "error", "message": UNAVAILABLE, "id": refused["id"]}
+        assert stored_actions(db, code) == 1
+        assert guest.request({"type": "ping"})["type"] == "ok"  # the connection carries on
+        assert guest.last["play"] == before
+        # The person tries again: the move counts once.
+        assert guest.request({"type": "act", "action": before["legal"]["choices"][1]})[
+            "type"] == "ok"
+        assert stored_actions(db, code) == 2
+        assert guest.until(lambda m: m["play"]["version"] == 2)
+        # A lobby change while the file is locked is refused whole too.
+        other, other_token = kit.new_room(client)
+        lobby = kit.connect(client, other, other_token)
+        holder = lock(db)
+        assert lobby.request({"type": "sit", "seat": 0, "name": "Cy"})["message"] == UNAVAILABLE
+        holder.rollback()
+        assert lobby.request({"type": "ping"})["type"] == "ok"
+        assert lobby.last["room"]["seats"][0]["name"] is None

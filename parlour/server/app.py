@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -15,11 +16,20 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .config import Settings
-from .db import Store
-from .errors import NotAllowed, NotFinished, NotFound, RateLimited, RoomError, Unreplayable
+from .errors import (
+    NotAllowed,
+    NotFinished,
+    NotFound,
+    RateLimited,
+    RoomError,
+    StoreUnavailable,
+    Unreplayable,
+)
 from .hub import Hub
 from .links import lan_address
-from .routes import api, live, pages
+from .routes import api, pages
+from .routes.live import LiveSockets
+from .stores import store_for
 
 __all__ = ["create_app", "lan_address"]
 
@@ -38,6 +48,7 @@ STATUSES: dict[type[RoomError], int] = {
     NotAllowed: 403,
     NotFound: 404,
     RateLimited: 429,
+    StoreUnavailable: 503,
     Unreplayable: 500,
 }
 """The HTTP status of each refusal (the most specific class that an error is counts)."""
@@ -88,10 +99,24 @@ async def malformed(request: Request, exc: Exception) -> Response:
     return Json({"detail": jsonable_encoder(exc.errors())}, status_code=422)
 
 
+GC_THRESHOLDS = (50_000, 20, 100)
+"""Young collections every 50,000 new objects rather than 700: each is short anyway, and
+the older generations are collected far less often (docs/performance.md)."""
+
+
+def settle_memory() -> None:
+    """Before serving: the modules, games and content loaded so far are kept for the life
+    of the process, so the collector stops scanning them (``gc.freeze``), and it collects
+    less often. For a server process (``parlour serve``), not for an app inside tests."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Parlour server for one process (rooms are stored in ``settings.db_url``)."""
     settings = settings or Settings()
-    hub = Hub(Store(settings.db_url), settings)
+    hub = Hub(store_for(settings.db_url), settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -110,11 +135,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(LiveSockets, hub=hub, settings=settings)
     # Starlette picks the handler of the nearest class in an error's MRO.
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
     app.add_exception_handler(RequestValidationError, malformed)
-    for router in (pages.router, api.router, live.router):
+    for router in (pages.router, api.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

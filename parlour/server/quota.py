@@ -7,10 +7,12 @@ than the bucket holds get through. Counting rows and then inserting one would le
 request of a burst read the same count first.
 
 >>> import asyncio, tempfile
->>> from parlour.server.db import Store
+>>> from parlour.server.stores import store_for
 >>> url = f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/q.sqlite3"
 >>> async def three_of_two() -> list[bool]:
-...     await Store(url).migrate()
+...     store = store_for(url)
+...     await store.start()
+...     await store.close()
 ...     quota = Quota(url)
 ...     taken = [await quota.take("rooms:10.0.0.1", rate=0.0, burst=2) for _ in range(3)]
 ...     await quota.close()
@@ -26,16 +28,21 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, case, literal
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from . import sqlite_store
 from .db import quotas
+from .errors import StoreUnavailable
 
 
 class Quota:
     """Token buckets by key (say ``rooms:<address>``) in the database at ``url``."""
 
     def __init__(self, url: str) -> None:
-        self.engine: AsyncEngine = create_async_engine(url)
+        # As long as the SQLite store waits for a lock, then a clear refusal.
+        busy = {"timeout": sqlite_store.BUSY_TIMEOUT} if url.startswith("sqlite") else {}
+        self.engine: AsyncEngine = create_async_engine(url, connect_args=busy)
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -52,8 +59,12 @@ class Quota:
             set_={"tokens": refilled - 1, "at": now},
             where=refilled >= 1,
         ).returning(quotas.c.tokens)
-        async with self.engine.begin() as conn:
-            taken = (await conn.execute(stmt)).first()
+        try:
+            async with self.engine.begin() as conn:
+                taken = (await conn.execute(stmt)).first()
+        except SQLAlchemyError:
+            raise StoreUnavailable("the database is busy: nothing was made, please try again"
+                                   " in a moment") from None
         return taken is not None
 
 

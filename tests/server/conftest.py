@@ -19,6 +19,7 @@ from typing import Any
 
 import anyio
 import httpx
+import jsonpatch  # type: ignore[import-untyped]
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -28,7 +29,7 @@ from websockets.sync.client import connect as ws_connect
 from parlour.engine import Legal
 from parlour.games import get_game
 from parlour.server import Settings, create_app
-from parlour.server.db import Store
+from parlour.server.stores import store_for
 
 
 def settings_for(db: Path, **overrides: Any) -> Settings:
@@ -49,12 +50,13 @@ def open_client(db: Path, **overrides: Any) -> Iterator[TestClient]:
 
 
 def connect(client: TestClient, code: str, token: str | None = None, *,
-            table_only: bool = False) -> Player:
+            patches: bool = True, table_only: bool = False) -> Player:
     """A new connection to room ``code`` that has said hello (with ``token`` if given; a
-    shared screen showing the table if ``table_only``)."""
+    shared screen showing the table if ``table_only``), and asked for patches after the
+    first snapshot unless ``patches`` is false."""
     session = client.sessions.enter_context(  # type: ignore[attr-defined]
         client.websocket_connect(f"/ws/{code}"))
-    return Player(session, token, table_only)
+    return Player(session, token, patches, table_only)
 
 
 def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
@@ -79,16 +81,19 @@ async def _receive_within(session: WebSocketTestSession, seconds: float) -> Any:
 
 
 class Player:
-    """One websocket connection; keeps every frame it received."""
+    """One websocket connection; keeps every message it received (``raw``), and each with
+    its patch applied by the reference implementation of RFC 6902 (``frames``)."""
 
     def __init__(self, ws: WebSocketTestSession, token: str | None = None,
-                 table_only: bool = False) -> None:
+                 patches: bool = True, table_only: bool = False) -> None:
         self.ws = ws
         self.token = token
+        self.raw: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None
         self.next_id = 1
-        ws.send_json({"type": "hello", "token": token, "table_only": table_only})
+        ws.send_json({"type": "hello", "token": token, "patches": patches,
+                      "table_only": table_only})
         self.room()
 
     def next_text(self) -> str:
@@ -100,6 +105,10 @@ class Player:
 
     def receive(self) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(self.next_text())
+        self.raw.append(msg)
+        if msg["type"] == "patch":
+            assert self.last is not None and msg["n"] == self.last["n"] + 1, (msg, self.last)
+            msg = {**jsonpatch.apply_patch(self.last, msg["ops"]), "n": msg["n"]}
         self.frames.append(msg)
         if msg["type"] == "room":
             self.last = msg
@@ -245,8 +254,8 @@ class Server:
 
 
 async def migrate(url: str) -> None:
-    store = Store(url)
-    await store.migrate()
+    store = store_for(url)
+    await store.start()
     await store.close()
 
 

@@ -13,7 +13,6 @@ import pytest
 from parlour.engine import Record, replay
 from parlour.games import get_game
 from parlour.lab.fleet import Postgres, _as_postgres, has_postgres, postgres_bin, start_postgres
-from parlour.server.play import UNAVAILABLE
 
 
 @pytest.fixture
@@ -77,7 +76,7 @@ def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
             action = before["legal"]["choices"][0]
             pg_ctl(cluster, "-m", "immediate", "stop")  # gone, mid-game, without a goodbye
             refused = mover.request({"type": "act", "action": action})
-            assert refused["type"] == "error" and refused["message"] == UNAVAILABLE
+            assert refused["type"] == "error" and "try again" in refused["message"], refused
             assert mover.request({"type": "ping"})["type"] == "ok" and mover.last["play"] == before
             pg_ctl(cluster, "-l", str(cluster.home / "log"), "-o",
                    f"-p {cluster.port} -c listen_addresses=127.0.0.1"

@@ -11,8 +11,9 @@ from typing import Any
 
 from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, create_engine, text
+from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from parlour.cli.main import app
@@ -20,31 +21,58 @@ from parlour.engine import Match, Record, replay
 from parlour.engine.chance import new_seed
 from parlour.games import get_game
 from parlour.server.config import normalise_db_url
-from parlour.server.db import Store, StoredRoom, _alembic_config, metadata
+from parlour.server.db import MIGRATIONS, SetUp, StoredRoom, metadata
 from parlour.server.play import Play
+from parlour.server.stores import store_for
 
 
-def differences(db: Path) -> list[Any]:
-    async def run() -> list[Any]:
-        store = Store(f"sqlite+aiosqlite:///{db}")
-        await store.migrate()
-        await store.migrate()  # running again on start changes nothing
-
-        def compare(conn: Connection) -> list[Any]:
-            return list(compare_metadata(MigrationContext.configure(conn), metadata))
-
-        async with store.engine.connect() as conn:
-            found = await conn.run_sync(compare)
-        await store.close()
-        return found
-
+def in_own_loop(work: Any) -> Any:
     # In a thread of its own: a browser test in the same worker may hold this thread's loop.
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, run()).result()
+        return pool.submit(asyncio.run, work()).result()
+
+
+def started_and_loaded(db: Path, code: str | None = None) -> StoredRoom | None:
+    """Start a store on ``db`` twice (migrating it), and load room ``code`` if given."""
+    async def run() -> StoredRoom | None:
+        for _ in range(2):  # running the migrations again on start changes nothing
+            store = store_for(f"sqlite+aiosqlite:///{db}")
+            await store.start()
+            found = await store.load(code) if code else None
+            await store.close()
+        return found
+
+    found: StoredRoom | None = in_own_loop(run)
+    return found
 
 
 def test_the_migrations_build_the_schema_the_server_uses(db: Path) -> None:
-    assert differences(db) == []
+    started_and_loaded(db)
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        assert list(compare_metadata(MigrationContext.configure(conn), metadata)) == []
+    engine.dispose()
+
+
+def test_a_game_stored_before_room_versions_is_kept_and_counts_its_moves(db: Path) -> None:
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.begin() as conn:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(text(
+            "INSERT INTO rooms VALUES ('KXMP', 1, 1, 'me', 'h', 'love-me-not', '{}',"
+            " '[{}, {}]', 0, 'playing', 7, NULL)"))
+        for idx, keep in enumerate(("5H", "JD", "2S")):
+            conn.execute(text("INSERT INTO actions (room, idx, seat, action, bot, created_at)"
+                              f" VALUES ('KXMP', {idx}, {idx % 2}, '{{\"keep\": \"{keep}\"}}',"
+                              " 0, 1)"))
+    engine.dispose()
+    stored = started_and_loaded(db, "KXMP")
+    assert stored is not None and stored.version == 3 and stored.seed == 7
+    assert [a["action"] for a in stored.actions] == [{"keep": "5H"}, {"keep": "JD"},
+                                                     {"keep": "2S"}]
 
 
 def test_database_addresses_people_type_are_understood() -> None:
@@ -57,9 +85,10 @@ def test_database_addresses_people_type_are_understood() -> None:
 
 def test_migrating_keeps_every_stored_seed_exact_and_games_replay(db: Path,
                                                                   tmp_path: Path) -> None:
-    """A database of the BIGINT days (revision 0002) holds the largest seed BIGINT takes and
+    """A database of the BIGINT days (revision 0003) holds the largest seed BIGINT takes and
     a game half played on it; after the upgrade the seed is the same number, the game goes
-    on from the same state, and its record replays in `parlour replay` to the same end."""
+    on from the same state, a 128-bit seed is stored exactly, and records replay in
+    `parlour replay` to the same end."""
     old_seed = 2**63 - 25
     game = get_game("love-me-not")
     match = Match.new(game, 2, {"matches": 1}, old_seed)
@@ -69,41 +98,42 @@ def test_migrating_keeps_every_stored_seed_exact_and_games_replay(db: Path,
         match.act(seat, game.random_action(match.view(seat), match.legal(seat), rng))
     engine = create_engine(f"sqlite:///{db}")
     with engine.begin() as conn:
-        command.upgrade(_alembic_config(conn), "0002")
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
         conn.execute(text(
             "INSERT INTO rooms (code, created_at, updated_at, creator, host_hash, game, options,"
-            " seats, timer, status, seed) VALUES ('KXMP', 0, 0, 'a', 'h', 'love-me-not',"
-            " '{\"matches\": 1}', :seats, 0, 'playing', :seed)"),
-            {"seats": json.dumps([{"bot": "greedy"}, {"bot": "greedy"}]), "seed": old_seed})
+            " seats, timer, status, seed, version) VALUES ('KXMP', 0, 0, 'a', 'h',"
+            " 'love-me-not', '{\"matches\": 1}', '[{}, {}]', 0, 'playing', :seed, 4)"),
+            {"seed": old_seed})
         for idx, entry in enumerate(match.record.actions):
             conn.execute(text("INSERT INTO actions (room, idx, seat, action, bot, created_at)"
                               " VALUES ('KXMP', :idx, :seat, :action, 1, 0)"),
                          {"idx": idx, "seat": entry["seat"],
                           "action": json.dumps(entry["action"])})
     engine.dispose()
-    new_seed_value = new_seed() | 1 << 127  # a seed of the full 128 bits
+    full = new_seed() | 1 << 127  # a seed of the full 128 bits
 
-    async def upgrade_and_load() -> tuple[StoredRoom | None, StoredRoom | None]:
-        store = Store(f"sqlite+aiosqlite:///{db}")
-        await store.migrate()
+    async def upgrade_then_reseed() -> tuple[StoredRoom | None, StoredRoom | None]:
+        store = store_for(f"sqlite+aiosqlite:///{db}")
+        await store.start()
         kept = await store.load("KXMP")
-        await store.save_setup("KXMP", game="love-me-not", options={}, seats=[], timer=0,
-                               status="playing", seed=new_seed_value)
+        await store.write(SetUp("KXMP", 0, 4, "love-me-not", {}, [{}, {}], 0, "playing", full))
         fresh = await store.load("KXMP")
         await store.close()
         return kept, fresh
 
-    with ThreadPoolExecutor(1) as pool:
-        kept, fresh = pool.submit(asyncio.run, upgrade_and_load()).result()
+    kept, fresh = in_own_loop(upgrade_then_reseed)
     assert kept is not None and fresh is not None
-    assert kept.seed == old_seed and fresh.seed == new_seed_value
-    restored = Play.restore(kept, Store("sqlite+aiosqlite://"), lambda move: None, 0)
-    assert restored.match.view(None) == match.view(None)
-    assert restored.match.view(0) == match.view(0) and restored.match.view(1) == match.view(1)
+    assert kept.seed == old_seed and fresh.seed == full
+    restored = Play.restore(kept, lambda move: None, 0)
+    for seat in (None, 0, 1):
+        assert restored.match.view(seat) == match.view(seat)
     while not match.over:
         seat = min(match.to_act)
         match.act(seat, game.random_action(match.view(seat), match.legal(seat), rng))
-    for record in (match.record, Record("love-me-not", 2, new_seed_value, {"matches": 1})):
+    for record in (match.record, Record("love-me-not", 2, full, {"matches": 1})):
         path = tmp_path / "record.json"
         path.write_text(record.dumps())
         out = CliRunner().invoke(app, ["replay", str(path), "--json"])

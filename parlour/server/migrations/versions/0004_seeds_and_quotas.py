@@ -7,8 +7,8 @@ its exact value (SQLite copies the table, PostgreSQL casts the column in place).
 ``quotas`` holds one token bucket per key (``rooms:<address>``), taken by a single
 upsert, so a limit holds however many requests and server processes race for it.
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-12-03
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

@@ -106,6 +106,10 @@ class PostgresStore:
         return self.writer.submit(change)
 
     async def _commit(self, changes: list[Change]) -> list[Outcome]:
+        if self.conn is None or self.conn.is_closed():
+            # The server restarted (or dropped us): open the writer's connection again; if
+            # it is still down, this batch fails and is refused, and the next one tries.
+            self.conn = await asyncpg.connect(self.dsn)
         chains = self.chains.copy()
         now = time.time()
         try:

@@ -172,6 +172,20 @@ def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     return game.random_action(play["view"], legal, rng)
 
 
+QUICK = {"love-me-not": {"matches": 1}}
+"""Options for a short game (Love Me Not's single match)."""
+
+
+def seat_ann_and_bob(host: Player, guest: Player, game_id: str) -> None:
+    """Ann (the host) and Bob take seats 1 and 2, bots the others; a short game is set."""
+    assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
+    assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+    for seat in range(2, get_game(game_id).min_players):
+        assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
+    options = QUICK.get(game_id, {})
+    assert host.request({"type": "configure", "options": options})["type"] == "ok"
+
+
 def play_to_end(people: list[Player], rng: random.Random, limit: int = 5000) -> None:
     """Each person plays a random legal move from their own snapshot whenever they may,
     until the game is over (bots play the other seats)."""

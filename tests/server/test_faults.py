@@ -17,8 +17,6 @@ import httpx
 from parlour.engine import Record, replay
 from parlour.games import game_ids, get_game
 
-QUICK = {"love-me-not": {"matches": 1}}
-
 
 def stored_record(db: Path, code: str) -> Record:
     """The record as the database holds it (read straight from the file)."""
@@ -34,12 +32,8 @@ def set_up(kit: Any, stack: ExitStack, server: Any, game_id: str) -> tuple[str, 
     """A room of ``game_id`` with Ann (the host) and Bob seated, bots in the other seats."""
     room = httpx.post(f"{server.url}/api/rooms", json={"game": game_id}, timeout=30).json()
     host = kit.Remote(stack, server, room["code"], room["token"])
-    assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
     guest = kit.Remote(stack, server, room["code"])
-    assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
-    for seat in range(2, get_game(game_id).min_players):
-        assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
-    assert host.request({"type": "configure", "options": QUICK.get(game_id, {})})["type"] == "ok"
+    kit.seat_ann_and_bob(host, guest, game_id)
     assert host.request({"type": "start"})["type"] == "ok"
     return room["code"], [host, guest]
 

@@ -12,8 +12,6 @@ import pytest
 from parlour.engine import Match, Record, replay
 from parlour.games import game_ids, get_game
 
-QUICK = {"love-me-not": {"matches": 1}}
-
 
 def views_by_version(record: Record, seats: list[int | None]) -> dict[tuple[int, int | None], Any]:
     """What each seat may see after each number of moves, by replaying the record once."""
@@ -29,17 +27,10 @@ def views_by_version(record: Record, seats: list[int | None]) -> dict[tuple[int,
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_two_people_and_bots_finish_every_game(kit: Any, db: Path, game_id: str) -> None:
-    game = get_game(game_id)
     with kit.open_client(db) as client:
         code, token = kit.new_room(client, game_id)
-        host = kit.connect(client, code, token)
-        assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
-        guest = kit.connect(client, code)
-        assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
-        for seat in range(2, game.min_players):
-            assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
-        options = QUICK.get(game_id, {})
-        assert host.request({"type": "configure", "options": options})["type"] == "ok"
+        host, guest = kit.connect(client, code, token), kit.connect(client, code)
+        kit.seat_ann_and_bob(host, guest, game_id)
         assert host.request({"type": "start"})["type"] == "ok"
         kit.play_to_end([host, guest], random.Random(7))
         assert host.last["play"]["over"], "the game did not end"

@@ -21,8 +21,6 @@ from parlour.engine import Match, Record
 from parlour.games import game_ids, get_game
 from parlour.server.codes import token_hash
 
-QUICK = {"love-me-not": {"matches": 1}}
-
 
 def engine_at_every_version(record: Record) -> list[Match[Any]]:
     """The match after each number of moves (copies), by replaying the record once."""
@@ -51,14 +49,8 @@ def test_no_frame_or_body_tells_anyone_more_than_their_view(kit: Any, db: Path,
     with kit.open_client(db) as client:
         created = client.post("/api/rooms", json={"game": game_id})
         code, token = created.json()["code"], created.json()["token"]
-        host = kit.connect(client, code, token)
-        assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
-        guest = kit.connect(client, code)
-        assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
-        for seat in range(2, game.min_players):
-            assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
-        options = QUICK.get(game_id, {})
-        assert host.request({"type": "configure", "options": options})["type"] == "ok"
+        host, guest = kit.connect(client, code, token), kit.connect(client, code)
+        kit.seat_ann_and_bob(host, guest, game_id)
         watcher = kit.connect(client, code)
         table = kit.connect(client, code, token, table_only=True)  # the host's shared screen
         assert host.request({"type": "start"})["type"] == "ok"

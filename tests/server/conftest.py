@@ -230,8 +230,9 @@ def free_port() -> int:
 class Server:
     """``python -m parlour.server`` on a database, in a process of its own (killed by pid)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, *, limits: bool = True) -> None:
         self.db, self.log, self.port = db, log, free_port()
+        self.limits = limits
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -240,9 +241,12 @@ class Server:
 
     def launch(self) -> Server:
         with self.log.open("ab") as out:
+            # Without limits (``parlour serve --no-limits``) people may move as fast as
+            # a test plays; with them, as a public server does.
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "parlour.server", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", "0.01"],
+                [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
+                 "--db", str(self.db), "--bot-delay", "0.01",
+                 "--limits" if self.limits else "--no-limits"],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         return self
 
@@ -274,18 +278,18 @@ async def migrate(url: str) -> None:
 
 
 @pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Callable[[int], list[Server]]]:
-    """Start ``n`` servers at once on one SQLite file (``tmp_path / "parlour.sqlite3"``);
-    all are killed at the end."""
+def servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
+    """Start ``n`` servers at once on one SQLite file (``tmp_path / "parlour.sqlite3"``),
+    with their limits against abuse unless ``limits`` is false; all are killed at the end."""
     started: list[Server] = []
 
-    def start(n: int) -> list[Server]:
+    def start(n: int, limits: bool = True) -> list[Server]:
         db = tmp_path / "parlour.sqlite3"
         if not db.exists():  # migrate once, not in several processes at the same moment
             with ThreadPoolExecutor(1) as pool:
                 pool.submit(asyncio.run, migrate(f"sqlite+aiosqlite:///{db}")).result()
         first = len(started)
-        started.extend(Server(db, tmp_path / f"server{first + i}.log").launch()
+        started.extend(Server(db, tmp_path / f"server{first + i}.log", limits=limits).launch()
                        for i in range(n))
         return [server.ready() for server in started[first:]]
 

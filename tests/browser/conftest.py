@@ -89,6 +89,7 @@ class Server:
                 time.sleep(0.1)
             if self.proc.poll() is not None:
                 break
+        self.stop()  # never leave a server behind
         raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
 
     def stop(self) -> None:
@@ -156,6 +157,10 @@ class Person:
     def close(self) -> None:
         self.context.close()
 
+    def instruction(self) -> str:
+        """The big line of the instruction on screen (what to do now)."""
+        return (self.page.locator("#instruction .say-main").text_content() or "").strip()
+
     def version(self) -> int:
         return int(self.page.locator("body").get_attribute("data-version") or -1)
 
@@ -200,6 +205,11 @@ class Person:
         page = self.page
         before = self.version()
         kind = page.locator("#controls").get_attribute("data-kind")
+        # Every decision has its game's own instruction for this seat, in one big line.
+        said = page.locator("#instruction .say-main")
+        shown = page.locator("#instruction").text_content()
+        assert said.count() == 1 and (said.text_content() or "").strip(), (
+            f"{self.name} has no instruction for a {kind} move: {shown!r}")
         self.moves += 1
         tag = f"{self.name} {self.moves}"
         if kind == "choices":

@@ -87,7 +87,9 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
     taken: dict[str, bool] = {}
 
     def screenshots(_: Person) -> bool:
-        if not taken and sum(p.moves for p in people) >= SHOT_AFTER.get(game_id, 3):
+        # The phone is shown at a decision of its own (the README's "hand").
+        if not taken and sum(p.moves for p in people) >= SHOT_AFTER.get(game_id, 3) \
+                and guest.my_turn():
             taken["yes"] = True
             # The table across the room: full width, and no text smaller than 28 px.
             assert table.small_text() == []
@@ -104,6 +106,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
         return False
 
     play_until_over(people, random.Random(11), texts=texts, pause=screenshots)
+    assert taken, "the phone had no decision to show after the first moves"
     expect(table.page.locator("#result")).to_be_visible()
     check_result([host, guest, table], server, code)
     # The phone never had anything wider than its screen, after any move or at the end.
@@ -259,7 +262,7 @@ def test_my_story_tracks_show_what_each_card_costs_and_gives(browser: Browser,
             cost[resource] = cost.get(resource, 0) + n
         years = cost.pop("years", 0)
         expected = [f"{years} year{'' if years == 1 else 's'}"] if years else []
-        expected += [f"{n} {LABELS[r]}" for r, n in cost.items() if n]
+        expected += [f"{n} {LABELS[r] if n == 1 else PLURALS[r]}" for r, n in cost.items() if n]
         assert facts.startswith(f"take: {', '.join(expected) or 'free'}"), (name, slot, facts)
         if card.get("vp"):
             assert facts.endswith(f"{card['vp']} VP")
@@ -272,6 +275,8 @@ def test_my_story_tracks_show_what_each_card_costs_and_gives(browser: Browser,
 
 LABELS = {"money": "Money", "book": "Book", "heart": "Heart & Cross", "house": "House",
           "smile": "Smile", "star": "Star"}
+PLURALS = {"money": "Money", "book": "Books", "heart": "Hearts & Crosses", "house": "Houses",
+           "smile": "Smiles", "star": "Stars"}
 
 
 def test_a_ranking_can_be_reordered_by_dragging_and_by_keyboard(browser: Browser,

@@ -45,3 +45,19 @@ def test_two_people_and_bots_finish_every_game(kit: Any, db: Path, game_id: str)
                     play = frame["play"]
                     assert play["view"] == expected[(play["version"], seat)], (
                         f"seat {seat} was sent something other than its own view")
+
+
+def test_every_game_has_a_how_to_play_page(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        listed = {g["id"]: g["how_to_play"] for g in client.get("/api/games").json()}
+        assert listed == {gid: f"/games/{gid}" for gid in game_ids()}
+        for gid, address in listed.items():
+            page = client.get(address)
+            assert page.status_code == 200
+            assert page.headers["content-type"].startswith("text/html")
+            title = get_game(gid).title.replace("'", "&#x27;")
+            assert f'<h1 id="rules-title">{title}</h1>' in page.text
+            assert 'class="example"' in page.text
+        missing = client.get("/games/chess")
+        assert missing.status_code == 404
+        assert "chess" in missing.json()["detail"]

@@ -13,7 +13,7 @@ from typing import Any
 from parlour.engine.narration import listing, seat_name
 
 from .tracks import TRACKS
-from .words import WORDS, achievement_name, amount, card_name, reunion_name
+from .words import WORDS, achievement_name, amount, amounts, card_name, reunion_name
 
 Event = Mapping[str, Any]
 
@@ -145,12 +145,17 @@ class _Teller:
                 f"{who} plays {listing(fresh)}."]
 
     def planning(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-        """A resource picked by a 'choose' ability, or a conversion of resources."""
+        """Stopping to play cards (with the resources that makes), a resource picked by a
+        'choose' ability, or a conversion of resources."""
         old, turn = before.get("turn"), after.get("turn")
         if not old or not turn or before.get("turns") != after.get("turns"):
             return []
         who = self.who(turn.get("seat"))
         chosen = turn.get("chosen", [])
+        stopped = old.get("step") == "more" and turn.get("step") != "more"
+        if stopped and turn.get("played") == old.get("played"):
+            # Stopping is public (the table sees it), and it sets the turn's resources.
+            return [f"{who} stops playing cards, with {amounts(turn.get('pool', {}))} to spend."]
         if len(chosen) > len(old.get("chosen", [])):
             return [f"{who} chooses to gain {amount(1, chosen[-1])}."]
         if turn.get("converted", 0) > old.get("converted", 0):

@@ -27,6 +27,7 @@ from ..errors import NotAllowed, NotFinished, NotFound, Unreplayable
 from ..play import Play
 from ..room import FINISHED, Room
 from .deps import BaseUrl, HubDep, RoomDep, address
+from .pages import how_to_play
 
 CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
 
@@ -70,7 +71,8 @@ class ReplayStep(BaseModel):
 @router.get("/games", summary="The games this server offers, with options and bots")
 async def games() -> list[dict[str, Any]]:
     found = [get_game(gid) for gid in game_ids()]
-    return [{**game.describe(), "bots": bot_names(game)} for game in found]
+    return [{**game.describe(), "bots": bot_names(game), "how_to_play": how_to_play(game.id)}
+            for game in found]
 
 
 @router.get("/games/{game_id}/words",

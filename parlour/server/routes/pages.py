@@ -2,19 +2,48 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
+
+from parlour.games import game_ids, get_game
+
+from ..errors import NotFound
 
 WEB = Path(__file__).resolve().parents[2] / "web"
+RULES = WEB / "games"
+"""Each game's How to play, ``<game id>.html`` (our own words, with worked examples): the
+page's body, which ``rules.html`` frames."""
 
 router = APIRouter(include_in_schema=False)
+
+
+def how_to_play(game_id: str) -> str | None:
+    """The address of a game's How to play page, or ``None`` if it has none.
+
+    >>> how_to_play("love-me-not"), how_to_play("chess")
+    ('/games/love-me-not', None)
+    """
+    if game_id not in game_ids() or not (RULES / f"{game_id}.html").is_file():
+        return None
+    return f"/games/{game_id}"
 
 
 @router.get("/")
 async def home() -> FileResponse:
     return FileResponse(WEB / "index.html")
+
+
+@router.get("/games/{game_id}")
+async def rules_page(game_id: str) -> HTMLResponse:
+    if how_to_play(game_id) is None:
+        raise NotFound(f"there is no How to play page for {game_id!r}")
+    frame = (WEB / "rules.html").read_text(encoding="utf-8")
+    body = (RULES / f"{game_id}.html").read_text(encoding="utf-8")
+    title = html.escape(get_game(game_id).title)
+    return HTMLResponse(frame.replace("{title}", title).replace("{body}", body))
 
 
 @router.get("/r/{code}")

@@ -162,8 +162,8 @@ function rankingInput(spec, submit, item) {
   dragToReorder(ranked, order, draw);
   draw();
   return h("div", { class: "free ranking" },
-    h("p", { class: "hint" }, spec.label || "Tap the items in order, first = top."),
-    h("p", { class: "hint" }, "Drag a placed item (or Alt+↑/↓) to move it; tap it to take it back."),
+    // What the ranking is for is the instruction above (the spec's label): here, only how.
+    h("p", { class: "hint" }, "Tap them in order, first = top. Drag a placed one (or Alt+↑/↓) to move it; tap it to take it back."),
     pool, ranked, h("div", { class: "row" }, clear, send));
 }
 
@@ -198,7 +198,7 @@ function arrangementInput(spec, submit, item) {
   send.addEventListener("click", () => submit({ [spec.key]: cards.map((c) => c.pick) }));
   draw();
   return h("div", { class: "free" },
-    h("p", { class: "hint" }, spec.label || "Order the cards and choose one option on each."),
+    h("p", { class: "hint" }, "Tap one option on each card; ↑ and ↓ change the order (the top one comes first)."),
     list, h("div", { class: "row" }, send));
 }
 

@@ -20,6 +20,10 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
   const full = room.seats.every((seat) => seat.name !== null);
   const seatList = h("ol", { class: "seats" }, room.seats.map((seat, i) => seatRow(room, you, seat, i, nameInput, tableOnly, send)));
   const parts = [h("h2", {}, room.title)];
+  if (game && game.how_to_play) {
+    parts.push(h("p", { class: "rules-link" }, `New to ${room.title}? `,
+      h("a", { href: game.how_to_play, target: "_blank", id: "lobby-how-to-play" }, "How to play"), " (a short read, with examples)"));
+  }
   if (!tableOnly && you.seat === null && full) {
     parts.push(h("p", { class: "watching", id: "watching" },
       "Every seat is taken: you are watching. ", you.host ? "Add a seat to play." : "Ask the host for a seat to play."));

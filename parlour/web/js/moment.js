@@ -6,6 +6,7 @@ import { paintNames, seatClass } from "./seats.js";
 
 const FRESH_MS = 6000;
 const MOMENT_MS = 4500;
+const REVEAL_MS = 8000;  // a round's reveal (a table of guesses) takes longer to read
 const TICKER_LINES = 3;
 const KEEP = 3;  // lines of one seat's turn the moment gathers
 
@@ -32,7 +33,7 @@ export function momentOf(r, before, after, lines, ctx, revealTexts) {
   } catch (error) {
     console.error(error);
   }
-  if (content) return { content, seat: null };
+  if (content) return { content, seat: null, long: true };  // a game's reveal: time to read it
   const told = lines.filter((line) => line.kind === "move" || line.kind === "end").slice(-KEEP);
   if (told.length) {
     const seats = new Set(told.map((line) => line.seat));
@@ -91,7 +92,7 @@ export class Moment {
   }
 
   /** Show a moment; one seat's steps in a row gather into one (its last few lines). */
-  show(content, seat = null) {
+  show(content, seat = null, long = false) {
     this.count += 1;
     const text = this.el.querySelector(".moment-text");
     const gather = !this.el.hidden && text && seat !== null && seat !== undefined && seat === this.seat;
@@ -109,7 +110,7 @@ export class Moment {
     void this.el.offsetWidth;  // restart the entrance animation
     this.el.classList.add("show");
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.el.hidden = true; }, MOMENT_MS);
+    this.timer = setTimeout(() => { this.el.hidden = true; }, long ? REVEAL_MS : MOMENT_MS);
   }
 }
 

@@ -11,6 +11,7 @@ import { Moment, Notice, floatReactions, momentOf, newSince, newest, ticker } fr
 import { hostPanel, nextGame, quickFixes } from "./host.js";
 import { alertsOn, chime, setAlerts, unlockOnFirstTap } from "./alert.js";
 import { fitTables } from "./fit.js";
+import { listing } from "./games/common.js";
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 const params = new URLSearchParams(location.search);
@@ -22,7 +23,7 @@ const el = {
   banner: $("#banner"), seats: $("#seats"), table: $("#table"), hand: $("#hand"), controls: $("#controls"),
   instruction: $("#instruction"), sent: $("#sent"), error: $("#error"), result: $("#result"),
   log: $("#log-list"), share: $("#share"), ticker: $("#ticker"), react: $("#react"), host: $("#host-play"),
-  alerts: $("#alerts"), floats: $("#floats"),
+  alerts: $("#alerts"), floats: $("#floats"), rules: $("#how-to-play"),
 };
 const notice = new Notice($("#notice"));
 const moment = new Moment($("#moment"));
@@ -49,7 +50,7 @@ el.alerts.addEventListener("click", () => { setAlerts(!alertsOn(tableOnly)); dra
 
 fetch("/api/games").then((r) => r.json()).then((list) => {
   games = list;
-  if (last && last.room.status === "lobby") redraw();
+  if (last) redraw();
 });
 
 const live = new Live(code, {
@@ -112,6 +113,7 @@ async function draw(msg) {
   document.body.dataset.game = room.game;
   document.body.dataset.paused = room.paused ? "yes" : "no";
   el.title.textContent = room.title;
+  drawRulesLink(room);
   drawShare(room);
   drawLog(room);
   if (room.status === "lobby") {
@@ -125,6 +127,17 @@ async function draw(msg) {
   el.play.hidden = false;
   if (play) await drawPlay(room, you, play);
   else if (room.problem) fill(el.banner, h("p", { class: "error" }, room.problem));
+}
+
+/** "How to play" in the header, for the game being set up or played. */
+function drawRulesLink(room) {
+  const game = games.find((g) => g.id === room.game);
+  const href = game && game.how_to_play;
+  el.rules.hidden = !href;
+  if (href) {
+    el.rules.href = href;
+    el.rules.setAttribute("aria-label", `How to play ${room.title} (opens a new tab)`);
+  }
 }
 
 function drawShare(room) {
@@ -204,7 +217,8 @@ function tellWhatHappened(r, room, play, ctx, changed) {
   }
   const found = changed || fresh.length ? momentOf(r, changed ? lastView : null, play.view, fresh, ctx, texts) : null;
   const notes = fresh.filter((line) => line.kind === "note");
-  if (found) (tableOnly ? moment : notice).show(found.content, found.seat);
+  if (found && tableOnly) moment.show(found.content, found.seat, found.long);
+  else if (found) notice.show(found.content, found.seat);
   if (found && tableOnly) chime(tableOnly);  // the table has no turn: it may sound its moments
   if (notes.length && (!found || tableOnly)) notice.show(paintNames(notes[notes.length - 1].text, ctx.names));
   notice.settle(room.log[room.log.length - 1], ctx.names);
@@ -229,7 +243,7 @@ function drawBanner(room, you, play, ctx) {
   else if (play.over) parts.push(h("strong", {}, "Game over"));
   else if (room.paused) parts.push(h("strong", { class: "paused" }, "⏸ Paused by the host"));
   else if (play.legal) parts.push(h("strong", { class: "your-turn" }, "Your move"));
-  else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? joinNodes(waiting) : "…"));
+  else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? listing(waiting) : "…"));
   if (play.seat !== null) parts.push(h("span", { class: `tag you-tag${seatClass(play.seat)}` }, `You are ${ctx.names[play.seat]}`));
   else if (!tableOnly) parts.push(h("span", { class: "tag watching", id: "watching" }, "You are watching"));
   if (play.deadline !== null && play.deadline !== undefined && !room.paused) {
@@ -256,10 +270,6 @@ function runClocks(paused) {
   };
   tick();
   if (!paused) countdown = setInterval(tick, 500);
-}
-
-function joinNodes(items) {
-  return items.flatMap((item, i) => [i === 0 ? "" : i === items.length - 1 ? " and " : ", ", item]);
 }
 
 function drawSeats(r, room, play, ctx) {
@@ -329,7 +339,7 @@ function drawResult(r, room, you, play, ctx) {
   const again = nextGame(room, you, send);
   const tally = room.game_number > 1 || room.seats.some((s) => s.wins)
     ? h("p", { class: "tally", id: "tally" }, `Games won in this room (before this one): `,
-      joinNodes(room.seats.map((seat, s) => [ctx.seatName(s), ` ${seat.wins}`]))) : null;
+      listing(room.seats.map((seat, s) => [ctx.seatName(s), ` ${seat.wins}`]))) : null;
   if (ended) {
     fill(el.result, h("h2", {}, "The host ended this game"), h("p", {}, "Nobody wins a game that was ended."), tally, again);
     return;
@@ -337,7 +347,8 @@ function drawResult(r, room, you, play, ctx) {
   const res = play.result;
   const winners = res.winners.map((s) => ctx.names[s]);
   fill(el.result,
-    h("h2", {}, winners.length === 1 ? `${winners[0]} wins!` : `Winners: ${winners.join(", ") || "nobody"}`),
+    h("h2", {}, winners.length === 1 ? `${winners[0]} wins!`
+      : winners.length ? `A tie: ${listing(winners).join("")} share the victory` : "Nobody wins"),
     again,
     h("table", { class: "scores", id: "final-scores" },
       h("caption", {}, (r.scoreCaption && safely(() => r.scoreCaption(res, ctx), () => null)) || "Final scores"),

@@ -92,7 +92,7 @@ def test_choosing_and_converting_resources() -> None:
     assert told(state, 0, {"convert": 2}) == ["Ann converts 4 Houses into 2 Stars."]
 
 
-def test_converting_nothing_and_declining_to_play_more_reveal_nothing() -> None:
+def test_converting_nothing_reveals_nothing_and_stopping_tells_the_turns_resources() -> None:
     state = started()
     stage(state, 0, ["young-heart-35@0", "L06", "L01", "hobby@0"], cv=("O08",),
           occupation="O08")
@@ -102,7 +102,12 @@ def test_converting_nothing_and_declining_to_play_more_reveal_nothing() -> None:
             "education@0"]
     stage(state, 0, deck, cv=("O07",), occupation="O07")  # Bartender: Smile card, +1
     assert told(state, 0, {"play_more": True}) == ["Ann also plays Young Heart (35)."]
-    assert told(state, 0, {"play_more": False}) == []
+    # Stopping is seen by all, and sets what the turn has to spend: the five cards give
+    # 2 Smiles, 1 Heart & Cross, 2 Money and 1 House; colourless Bartender's Bonus 1 Money.
+    assert told(state, 0, {"play_more": False}) == [
+        "Ann stops playing cards, with 3 Money, 1 Heart & Cross, 1 House and 2 Smiles to spend."]
+    assert state.turn is not None
+    assert state.turn.pool == {"money": 3, "heart": 1, "house": 1, "smile": 2}
 
 
 # -- exploring ------------------------------------------------------------------------------

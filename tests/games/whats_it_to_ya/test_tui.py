@@ -93,7 +93,7 @@ def test_a_newcomer_is_told_what_to_rank_and_that_the_first_matters_most() -> No
     guesses = [p for p in prompts
                if p.startswith("Your guess at the dealer's ranking — what matters most to them")]
     assert (len(own), len(guesses), len(prompts)) == (2, 6, 8)
-    assert all("type all 5 numbers in order" in p for p in prompts)
+    assert all("type all 5 numbers in order (e.g. 2 3 4 5 1)" in p for p in prompts)
     # The screen names the dealer whose ranking is guessed, and tells the dealer the stakes.
     text = " ".join(screen.split())
     assert "Your move: Guess how Player 2 ranks these five: the one that matters most to" \

@@ -19,3 +19,17 @@ export function counted(n, word) {
 export function status(text) {
   return h("p", { class: "game-status" }, text);
 }
+
+/**
+ * One instruction: the big line (what to do), and under it, smaller, why or how it scores.
+ * Either part may mix text and elements (a name in its seat's colour).
+ */
+export function say(main, more = null) {
+  return h("span", { class: "say" }, h("span", { class: "say-main" }, main),
+    more ? h("span", { class: "say-more" }, more) : null);
+}
+
+/** Items joined as a sentence: ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy" (elements kept). */
+export function listing(items) {
+  return items.flatMap((item, i) => [i === 0 ? "" : i === items.length - 1 ? " and " : ", ", item]);
+}

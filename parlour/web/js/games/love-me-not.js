@@ -1,35 +1,55 @@
-// Love Me Not at the table: tableaux face-up or face-down, piles, cubes for matches won.
+// Love Me Not at the table: tableaux face-up or face-down, piles, cubes for matches won;
+// on your phone, what each keep would score; on the TV, each turn's kept cards.
 import { h } from "../dom.js";
+import { counted, listing, say } from "./common.js";
 
-const SUITS = { H: ["♥", "hearts", "red"], D: ["♦", "diamonds", "red"], C: ["♣", "clubs", "black"], S: ["♠", "spades", "black"] };
-const RANKS = { J: "jack" };
+const WORDS = await fetch("/api/games/love-me-not/words").then((reply) => {
+  if (!reply.ok) throw new Error(`the game's words did not load (${reply.status})`);
+  return reply.json();
+});
+const SUITS = WORDS.suits;
+const TURNS = 5;
 
 export function cardName(card) {
-  const [symbol, suit] = SUITS[card[1]] || ["?", card[1]];
-  return `${RANKS[card[0]] || card[0]} of ${suit}`;
+  const rank = card.slice(0, -1);
+  return `${WORDS.ranks[rank] || rank} of ${(SUITS[card.slice(-1)] || { name: card.slice(-1) }).name}`;
 }
 
 export function cardText(card) {
-  return `${card[0]}${(SUITS[card[1]] || ["?"])[0]}`;
+  return `${card.slice(0, -1)}${(SUITS[card.slice(-1)] || { sign: "?" }).sign}`;
 }
 
 /** One card: face-up (with a readable name for screen readers) or face-down. */
 export function card(value, { mine = false, revealed = true } = {}) {
   if (!value) return h("span", { class: "card back", role: "img", "aria-label": "face-down card" }, "");
-  const colour = (SUITS[value[1]] || [])[2] || "black";
+  const colour = (SUITS[value.slice(-1)] || {}).colour || "black";
   const note = mine && !revealed ? " (face-down, only you see it)" : "";
   return h("span", { class: `card ${colour}${mine && !revealed ? " secret" : ""}`, role: "img",
     "aria-label": cardName(value) + note }, cardText(value));
+}
+
+/**
+ * Points from what a seat knows of its own cards: each suit's tableau × pile. Its jacks'
+ * bonus counts the other pile, hidden until the match ends.
+ */
+export function ownPoints(tableau, pile) {
+  const count = (cards, s) => cards.filter((c) => c.endsWith(s)).length;
+  return Object.keys(SUITS).reduce((sum, s) => sum + count(tableau, s) * count(pile, s), 0);
+}
+
+function mine(view, s) {
+  const seat = view.seats[s];
+  return seat.pile ? { tableau: seat.tableau.map((t) => t.card).filter(Boolean), pile: seat.pile } : null;
 }
 
 function seatBlock(view, s, ctx) {
   const seat = view.seats[s];
   const you = s === ctx.you;
   const cubes = view.matches_won[s];
-  return h("section", { class: `lmn-seat${you ? " you" : ""}`, "aria-label": ctx.names[s] },
-    h("h3", {}, ctx.names[s], you ? " (you)" : "",
-      h("span", { class: "cubes", "aria-label": `${cubes} match${cubes === 1 ? "" : "es"} won` },
-        "■".repeat(cubes) || "")),
+  const known = you && !view.over ? mine(view, s) : null;
+  return h("section", { class: `lmn-seat${you ? " you" : ""}${ctx.seatClass(s)}`, "aria-label": ctx.names[s] },
+    h("h3", {}, ctx.seatName(s),
+      h("span", { class: "cubes", "aria-label": `${cubes} match${cubes === 1 ? "" : "es"} won` }, "■".repeat(cubes) || "")),
     h("div", { class: "status-line" }, view.over ? "" : seat.chosen ? "has chosen" : "choosing…"),
     h("div", { class: "lmn-row", "aria-label": "tableau" },
       h("span", { class: "row-label" }, "Tableau"),
@@ -38,24 +58,52 @@ function seatBlock(view, s, ctx) {
     h("div", { class: "lmn-row", "aria-label": "pile" },
       h("span", { class: "row-label" }, "Pile"),
       seat.pile ? (seat.pile.length ? seat.pile.map((c) => card(c)) : h("span", { class: "empty" }, "empty"))
-        : h("span", {}, `${seat.pile_count} face-down`)));
+        : h("span", {}, `${seat.pile_count} face-down`)),
+    view.over && view.history.length ? h("p", { class: "hint" }, `Last match: ${sums(view.history[view.history.length - 1].breakdown[s])}`) : null,
+    known ? h("p", { class: "hint" }, `Your points so far: ${ownPoints(known.tableau, known.pile)}`,
+      known.tableau.some((c) => c.startsWith("J")) ? ", and your jacks score the other pile's cards of their suit at the end" : "") : null);
 }
 
 function history(view, ctx) {
   if (!view.history.length) return null;
   return h("table", { class: "scores" },
-    h("caption", {}, "Matches played"),
+    h("caption", {}, "Points in each match"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), ctx.names.map((n) => h("th", { scope: "col" }, n)))),
     h("tbody", {}, view.history.map((m, i) => h("tr", {},
       h("th", { scope: "row" }, String(i + 1)),
       m.points.map((p, s) => h("td", { class: m.winners.length === 1 && m.winners[0] === s ? "win" : "" }, String(p)))))));
 }
 
+/** How a seat's match points add up: "♥ 2×2 = 4, J♠ +3". */
+function sums(b) {
+  const parts = b.suits.filter((x) => x.points).map((x) => `${SUITS[x.suit].sign} ${x.tableau}×${x.pile} = ${x.points}`);
+  parts.push(...b.jacks.filter((j) => j.points).map((j) => `${cardText(j.card)} +${j.points}`));
+  return parts.join(", ") || "no pairs";
+}
+
+function matchOver(m, n, ctx, big) {
+  const verdict = m.winners.length === 1 ? [ctx.seatName(m.winners[0]), " wins the match"] : "A tie: nobody wins this match";
+  const head = h("p", {}, `Match ${n}: `, ...listing(m.points.map((p, s) => [ctx.seatName(s), ` ${p}`])), " — ", verdict);
+  if (!big) return head;
+  return h("div", { class: "lmn-reveal" }, head, m.points.map((p, s) => h("div", { class: "lmn-row" },
+    h("span", { class: "row-label" }, ctx.seatName(s)), m.tableau[s].map((c) => card(c)), h("span", { class: "pile-mark" }, "pile"),
+    m.pile[s].map((c) => card(c)), h("span", { class: "hint" }, ` ${sums(m.breakdown[s])}`))));
+}
+
+/** The cards that just turned face up, seat by seat, with the turn each was kept in. */
+function newlyShown(before, after) {
+  return after.seats.map((seat, s) => {
+    const was = (before.seats[s] || { tableau: [] }).tableau;
+    return seat.tableau.map((t, i) => ({ card: t.card, turn: i + 1 }))
+      .filter((t, i) => seat.tableau[i].revealed && t.card && !(was[i] && was[i].revealed && was[i].card));
+  });
+}
+
 export default {
   table(view, ctx) {
     const order = ctx.you === 1 ? [0, 1] : [1, 0];  // your own seat nearest you, at the bottom
     const status = view.over ? "Game over"
-      : `Match ${view.match} (best of ${view.best_of}) · turn ${view.turn} of 5 · ${view.deck_count} cards in the deck`;
+      : `Match ${view.match}${view.best_of > 1 ? ` (first to ${Math.floor(view.best_of / 2) + 1} wins)` : ""} · turn ${view.turn} of ${TURNS} · ${view.deck_count} cards in the deck`;
     return h("div", { class: "lmn" },
       h("p", { class: "lmn-status" }, status),
       order.map((s) => seatBlock(view, s, ctx)),
@@ -63,6 +111,18 @@ export default {
   },
   hand() {
     return null;  // the two drawn cards are the move buttons themselves
+  },
+  instruction(view, legal, ctx) {
+    if (view.over) return null;
+    if (legal) {
+      return say("Keep one card in your tableau — the other goes on your pile",
+        "Each suit scores (its cards in your tableau) × (its cards in your pile). A jack in your tableau also scores the other player's pile of its suit.");
+    }
+    if (ctx.table) {
+      return say(`Turn ${view.turn} of ${TURNS}: each keeps one card and piles the other`,
+        "Last turn's kept cards turn face up; the piles show at the match's end.");
+    }
+    return null;
   },
   /** The running score by each seat: matches won (a match's points show only at its end). */
   score(view, s) {
@@ -74,26 +134,43 @@ export default {
   scoreCaption(result) {
     return (result.details.match_points || []).length === 1 ? "Points in the match" : "Matches won";
   },
-  label(action) {
-    return `Keep ${cardName(action.keep)}`;
+  label(action, view) {
+    const other = view && (view.hand || []).find((c) => c !== action.keep);
+    return `Keep ${cardText(action.keep)}${other ? `, pile ${cardText(other)}` : ""}`;
   },
+  /** Each keep with what it does to your points (those you can count: your own cards). */
   controls(legal, submit, view) {
     if (!legal.choices) return null;
     const hand = view.hand || [];
+    const known = mine(view, view.seat) || { tableau: [], pile: [] };
+    const now = ownPoints(known.tableau, known.pile);
     return h("div", { class: "choices lmn-choices", role: "group", "aria-label": "Keep one card, pile the other" },
       legal.choices.map((action) => {
         const other = hand.find((c) => c !== action.keep) || action.keep;
+        const then = ownPoints([...known.tableau, action.keep], [...known.pile, other]);
+        const change = then - now;
         return h("button", { type: "button", class: "choice card-choice", onclick: () => submit(action),
-          "aria-label": `Keep ${cardName(action.keep)}, pile ${cardName(other)}` },
-          card(action.keep), h("span", { class: "choice-text" }, `Keep ${cardText(action.keep)}`));
+          "aria-label": `Keep ${cardName(action.keep)}, pile ${cardName(other)}: ${counted(then, "point")} so far` },
+        card(action.keep), h("span", { class: "choice-text" }, `Keep ${cardText(action.keep)}`),
+        h("span", { class: "hint" }, `pile ${cardText(other)} · ${counted(then, "point")} (${change >= 0 ? "+" : ""}${change})`));
       }));
   },
-  revealText(change, ctx) {
-    const [top, s, part, , field] = change.path;
-    if (top === "seats" && part === "tableau" && field === "card") {
-      return `${ctx.names[s]} reveals ${cardName(change.value)}`;
+  /** The kept cards of last turn as they turn face up; a match's end with its sums. */
+  reveal(before, after, ctx) {
+    if (after.history.length > before.history.length) {
+      const m = after.history[after.history.length - 1];
+      return matchOver(m, after.history.length, ctx, ctx.table);
     }
-    if (top === "seats" && part === "pile") return null;
+    const shown = newlyShown(before, after);
+    if (!shown.some((cards) => cards.length)) return null;
+    const turn = Math.max(...shown.flat().map((t) => t.turn));
+    if (!ctx.table) {
+      return h("span", {}, `Turn ${turn}: `, ...listing(shown.map((cards, s) => [ctx.seatName(s), ` kept ${cards.map((t) => cardText(t.card)).join(", ")}`])), ".");
+    }
+    return h("div", { class: "lmn-reveal" }, h("p", {}, `Kept in turn ${turn}`),
+      h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("div", {}, ctx.seatName(s), h("div", {}, cards.map((t) => card(t.card)))))));
+  },
+  revealText() {
     return null;
   },
   details(details, ctx) {

@@ -15,11 +15,12 @@ from rich.table import Table
 
 from parlour.bots import bot_names, make_agent
 from parlour.engine import Agent, Match, ParlourError, Record, replay
+from parlour.engine.chance import new_seed
 from parlour.games import game_ids, get_game
 from parlour.lab import SimulationSpec, simulate, summarize
 from parlour.lab.stats import Summary, add
 from parlour.tui import TerminalPlayer
-from parlour.tui.play import InputClosed, random_seed
+from parlour.tui.play import InputClosed
 
 app = typer.Typer(help="Parlour: five tabletop games to play, simulate and study.",
                   no_args_is_help=True, add_completion=False)
@@ -75,10 +76,13 @@ def play(
         names = bots.split(",") if bots else [bot or game.default_bot] * (count - humans)
         if humans < 0 or humans > count or len(names) != count - humans:
             raise fail(f"{count} seats need {count - humans} bots for {humans} human(s)")
-        seed = random_seed() if seed is None else seed
-        match = Match.new(game, count, parse_options(options), seed)
+        # A seed given is for replaying a game exactly, bots included; a drawn one is never
+        # shown, and bots draw their own so their moves say nothing about it.
+        match = Match.new(game, count, parse_options(options),
+                          new_seed() if seed is None else seed)
         agents: dict[int, Agent] = {
-            humans + i: make_agent(game, name, humans + i, seed + 7919 * (i + 1))
+            humans + i: make_agent(game, name, humans + i,
+                                   new_seed() if seed is None else seed + 7919 * (i + 1))
             for i, name in enumerate(names)
         }
         TerminalPlayer(match, agents, console, _read_line).run()

@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import gc
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .config import Settings
-from .errors import NotFinished, NotFound, RateLimited, RoomError, Unreplayable
+from .errors import (
+    NotAllowed,
+    NotFinished,
+    NotFound,
+    RateLimited,
+    RoomError,
+    StoreUnavailable,
+    Unreplayable,
+)
 from .hub import Hub
 from .links import lan_address
 from .routes import api, pages
@@ -33,8 +45,10 @@ DOCS_PATHS = ("/docs", "/redoc")
 STATUSES: dict[type[RoomError], int] = {
     RoomError: 400,
     NotFinished: 403,
+    NotAllowed: 403,
     NotFound: 404,
     RateLimited: 429,
+    StoreUnavailable: 503,
     Unreplayable: 500,
 }
 """The HTTP status of each refusal (the most specific class that an error is counts)."""
@@ -59,11 +73,30 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class Json(JSONResponse):
+    """JSON with every non-ASCII character escaped: text that is not valid Unicode (a lone
+    surrogate such as ``"\\ud800"``, sent back in an error) is still valid JSON.
+
+    >>> Json({"detail": "game \\ud800 é"}).body
+    b'{"detail":"game \\\\ud800 \\\\u00e9"}'
+    """
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False,
+                          separators=(",", ":")).encode("ascii")
+
+
 def refusal(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
     """An exception handler answering ``status`` with the error's message as ``detail``."""
     async def respond(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"detail": str(exc)}, status_code=status)
+        return Json({"detail": str(exc)}, status_code=status)
     return respond
+
+
+async def malformed(request: Request, exc: Exception) -> Response:
+    """A request whose body or parameters do not fit: 422, saying which and why."""
+    assert isinstance(exc, RequestValidationError)
+    return Json({"detail": jsonable_encoder(exc.errors())}, status_code=422)
 
 
 GC_THRESHOLDS = (50_000, 20, 100)
@@ -97,6 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Live play goes over the websocket `/ws/{code}`; its messages are"
         " described in docs/protocol.md.",
         lifespan=lifespan,
+        default_response_class=Json,
     )
     app.state.hub = hub
     app.state.settings = settings
@@ -105,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Starlette picks the handler of the nearest class in an error's MRO.
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
+    app.add_exception_handler(RequestValidationError, malformed)
     for router in (pages.router, api.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")

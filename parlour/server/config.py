@@ -24,7 +24,15 @@ class Settings:
     actions_per_second: float = 8.0
     action_burst: int = 16
     rooms_per_address: int = 30
-    """Rooms one address may create per hour."""
+    """Rooms one address may create per hour (all at once, then one every 120 s), counted
+    in the database: the limit holds across server processes."""
+    lookups_per_second: float = 2.0
+    lookup_burst: int = 120
+    """Look-ups of rooms by code (HTTP and websocket joins) per address and server process."""
+    misses_per_minute: float = 6.0
+    miss_burst: int = 10
+    """Look-ups of codes that name no room, per address and server process: guessing codes
+    (15**4 = 50,625 of them) takes days, not minutes."""
     max_timer_seconds: int = 600
     sockets_per_address: int = 64
     """Websockets one address may hold open to one server process at once."""

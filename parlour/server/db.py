@@ -24,7 +24,6 @@ from typing import Any, Protocol
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
-    BigInteger,
     Boolean,
     Column,
     Connection,
@@ -53,7 +52,8 @@ rooms = Table(
     Column("seats", Text, nullable=False),
     Column("timer", Integer, nullable=False),
     Column("status", String(16), nullable=False, index=True),
-    Column("seed", BigInteger, nullable=True),
+    # A 128-bit seed as its decimal digits (``seed_text``): exact in any database.
+    Column("seed", String(40), nullable=True),
     Column("result", Text, nullable=True),
     Column("version", Integer, nullable=False, server_default="0"),
     # The per-address count of rooms made in the last hour reads a range of this index.
@@ -88,6 +88,15 @@ past_games = Table(
     Column("created_at", Float, nullable=False),
     UniqueConstraint("room", "number", name="uq_past_games_room_number"),
 )
+
+quotas = Table(
+    "quotas",
+    metadata,
+    Column("key", String(80), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""One token bucket per key (``quota.Quota``): the tokens left at time ``at``."""
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -196,9 +205,6 @@ class Store(Protocol):
 
     async def codes_with_status(self, *statuses: str) -> list[str]: ...
 
-    async def rooms_created_since(self, creator: str, since: float, limit: int) -> int:
-        """How many rooms ``creator`` made since ``since``, counted up to ``limit``."""
-
 
 def upgrade(conn: Connection) -> None:
     """Run the migrations up to the newest, on an open SQLAlchemy connection."""
@@ -208,12 +214,22 @@ def upgrade(conn: Connection) -> None:
     command.upgrade(cfg, "head")
 
 
+def seed_text(seed: int | None) -> str | None:
+    """How a seed is stored: its decimal digits (128 bits do not fit in BIGINT).
+
+    >>> seed_text(2**128 - 1)
+    '340282366920938463463374607431768211455'
+    """
+    return None if seed is None else str(seed)
+
+
 def stored_room(row: Any, acts: list[Any], past: list[Any], loads: Any) -> StoredRoom:
     """A ``StoredRoom`` from a ``rooms`` row, its actions' (seat, action, bot, key) rows
     and its past games' (result) rows, in order."""
     return StoredRoom(
         code=row[0], created_at=row[1], creator=row[2], host_hash=row[3], game=row[4],
-        options=loads(row[5]), seats=loads(row[6]), timer=row[7], status=row[8], seed=row[9],
+        options=loads(row[5]), seats=loads(row[6]), timer=row[7], status=row[8],
+        seed=None if row[9] is None else int(row[9]),
         result=loads(row[10]) if row[10] else None, version=row[11],
         actions=[{"seat": a[0], "action": loads(a[1]), "bot": bool(a[2]), "key": a[3]}
                  for a in acts],

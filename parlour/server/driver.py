@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ import anyio
 
 from parlour.bots import make_agent
 from parlour.engine import Action, Agent, Game, Legal, RandomAgent, View
+from parlour.engine.chance import new_seed
 
 FOLLOW_UP = 0.25
 """A bot's next step within its own turn waits this share of the delay."""
@@ -165,15 +165,18 @@ class Driver:
         self.agents.clear()
 
     # -- the bots -----------------------------------------------------------------------
-    async def choose(self, game: Game[Any], seed: int, asks: list[Ask]) -> list[Action | Exception]:
+    async def choose(self, game: Game[Any], asks: list[Ask]) -> list[Action | Exception]:
         """The moves of several seats' bots, thought out together off the event loop.
+
+        Each bot draws its own seed: a bot's choices, which everyone sees, must say nothing
+        about the game's seed (the record keeps what bots did, so replays need no bot seed).
 
         A bot that fails gives its exception instead of a move: a faulty bot must not
         stop the others.
         """
         for ask in asks:
             if ask.seat not in self.agents:
-                self.agents[ask.seat] = make_agent(game, ask.bot, ask.seat, seed * 7919 + ask.seat)
+                self.agents[ask.seat] = make_agent(game, ask.bot, ask.seat, new_seed())
         chosen: list[Action | Exception] = [Exception("no move")] * len(asks)
 
         async def think(i: int, ask: Ask) -> None:
@@ -192,7 +195,7 @@ class Driver:
     @staticmethod
     def fallback(game: Game[Any], seat: int, view: View, legal: Legal) -> Action:
         """A random legal move, for when a bot fails: a faulty bot must not stop the table."""
-        return RandomAgent(game, seat, secrets.randbits(31)).act(view, legal)
+        return RandomAgent(game, seat, new_seed()).act(view, legal)
 
     # -- the task -----------------------------------------------------------------------
     def start(self, name: str, due: Callable[[], Due | None],

@@ -31,9 +31,17 @@ class NotFinished(RoomError):
     """What is shown only once the game is over (the record, the replay)."""
 
 
+class NotAllowed(RoomError):
+    """What only some people may see (a finished game's record: its players and host)."""
+
+
 class Unreplayable(RoomError):
     """A stored record that the engine can no longer replay (a rules change, a bug)."""
 
 
 class StoreConflict(RoomError):
     """The move could not be stored (another process stored one first): the room was reloaded."""
+
+
+class StoreUnavailable(RoomError):
+    """The database did not answer (busy, restarting): nothing was changed; try again."""

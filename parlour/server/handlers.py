@@ -109,6 +109,13 @@ async def configure(room: Room, client: Client, msg: Message) -> None:
     await room.save_setup()
 
 
+async def accept_deck(room: Room, client: Client, msg: Message) -> None:
+    """A seated person accepts the stacked deck that the host chose (shown as a notice)."""
+    seat = room.lobby.accept(client.token_hash)
+    await room.save_setup()
+    room.log.note(f"{room.lobby.name(seat)} accepted the stacked deck")
+
+
 async def add_seat(room: Room, client: Client, msg: Message) -> None:
     room.lobby.add_seat()
     await room.save_setup()
@@ -215,6 +222,7 @@ HANDLERS: dict[str, Handler] = {
     "sit": Handler(sit, lobby_only=True),
     "stand": Handler(stand, lobby_only=True),
     "configure": Handler(configure, host_only=True, lobby_only=True),
+    "accept_deck": Handler(accept_deck, lobby_only=True),
     "add_seat": Handler(add_seat, host_only=True, lobby_only=True),
     "remove_seat": Handler(remove_seat, host_only=True, lobby_only=True),
     "add_bot": Handler(add_bot, host_only=True, lobby_only=True),

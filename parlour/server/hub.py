@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from parlour.games import game_ids, get_game
 
@@ -17,10 +19,14 @@ from .codes import new_code, new_token, token_hash
 from .config import UNLIMITED, Settings
 from .db import NewRoom, Store, StoredRoom
 from .errors import RateLimited, RoomError, StoreConflict
+from .limits import Buckets
 from .lobby import Seat
 from .pubsub import make_bus
+from .quota import Quota
 from .remote import Gateway, Here, Joined, Sharing
 from .room import Room, Status
+
+T = TypeVar("T")
 
 SWEEP_SECONDS = 1.0
 """How often idle rooms are let go of; a room idle at two sweeps in a row is unloaded."""
@@ -38,6 +44,9 @@ class Hub:
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
         self.releasing: set[asyncio.Task[None]] = set()
+        self.quota = Quota(settings.db_url)
+        self.lookups = Buckets(settings.lookups_per_second, settings.lookup_burst)
+        self.misses = Buckets(settings.misses_per_minute / 60, settings.miss_burst)
 
     async def start(self) -> None:
         """Bring the schema up to date and resume every game being played whose bots or
@@ -63,6 +72,7 @@ class Hub:
             room.driver.cancel()
         for room in self.rooms.values():
             await room.driver.stopped()
+        await self.quota.close()
         await self.store.close()
 
     async def attach(self, code: str) -> Joined | None:
@@ -119,18 +129,36 @@ class Hub:
         room.run()
         return room
 
+    async def find(self, address: str, look: Callable[[], Awaitable[T | None]]) -> T | None:
+        """What ``look()`` finds of a room by its code, looked up by ``address``; or
+        ``RateLimited``.
+
+        Every look-up takes a token of the address's look-ups; one that names no room also
+        takes one of its misses. A miss token is taken before looking (and given back on
+        a hit): once they are spent, every look-up is refused alike, so the answers say
+        nothing about which codes exist.
+        """
+        if not self.lookups.take(address):
+            raise RateLimited("too many look-ups of rooms from this address: please slow down")
+        misses = self.misses.bucket(address)
+        if not misses.take():
+            raise RateLimited("too many codes that name no room from this address:"
+                              " please check the code and try again in a minute")
+        found = await look()
+        if found is not None:
+            misses.give_back()
+        return found
+
     async def create(self, game_id: str, creator: str) -> tuple[Room, str]:
         """A new room in the lobby, stored; returns it with the host's secret token."""
         if game_id not in game_ids():
             raise RoomError(f"unknown game {game_id!r} (known: {', '.join(game_ids())})")
         limit = self.settings.rooms_per_address
-        if limit < UNLIMITED:
-            made = await self.store.rooms_created_since(creator, time.time() - 3600, limit)
-            if made >= limit:
-                raise RateLimited(
-                    f"this address has created {made} rooms in the last hour"
-                    f" (the limit is {limit}); please wait a while"
-                )
+        if limit < UNLIMITED and not await self.quota.take(f"rooms:{creator}",
+                                                           rate=limit / 3600, burst=limit):
+            raise RateLimited(
+                f"this address has created its {limit} rooms for now (at most {limit} an"
+                f" hour); please wait {3600 // limit} seconds or so")
         game = get_game(game_id)
         token = new_token()
         while True:

@@ -39,6 +39,8 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
+    accepted: bool = False
+    """The person has accepted the stacked deck as the lobby stands now."""
 
     @property
     def empty(self) -> bool:
@@ -59,11 +61,29 @@ class Seat:
         return default_name(index)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot,
+                "accepted": self.accepted}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(data.get("name"), data.get("token_hash"), data.get("bot"))
+        return cls(data.get("name"), data.get("token_hash"), data.get("bot"),
+                   bool(data.get("accepted")))
+
+
+def stacked(options: dict[str, Any]) -> dict[str, Any]:
+    """The options that lay out chance by hand (a deck, top first): any list or object.
+
+    >>> stacked({"matches": 1, "deck": ["5H", "2S"]})
+    {'deck': ['5H', '2S']}
+    """
+    return {k: v for k, v in options.items() if isinstance(v, list | dict)}
+
+
+STACKED_NOTICE = (
+    "The host has stacked the deck: they chose the order of the cards, so they may know"
+    " your hand and what comes next. Play only if you agree."
+)
+"""What every person seated by the host is shown, and must accept, before a stacked game."""
 
 
 class Lobby:
@@ -134,7 +154,8 @@ class Lobby:
         old = self.seat_of(holder)
         if old is not None and old != seat:
             self.seats[old] = Seat()
-        self.seats[seat] = Seat(name=clean, token_hash=holder)
+        self.seats[seat] = Seat(name=clean, token_hash=holder, accepted=target.accepted
+                                and target.token_hash == holder)
         return clean
 
     def stand(self, holder: str | None) -> tuple[int, str]:
@@ -166,6 +187,9 @@ class Lobby:
             for s in self.seats:
                 if s.bot and s.bot not in bot_names(game):
                     s.bot, s.name = game.default_bot, None
+        if stacked(options) != stacked(self.options) or game_id != self.game_id:
+            for s in self.seats:
+                s.accepted = False  # agreeing to one stacked deck is not agreeing to another
         self.game_id, self.options, self.timer = game_id, options, timer
 
     def add_seat(self) -> None:
@@ -196,10 +220,36 @@ class Lobby:
         self.seats[self.check_seat(seat)] = Seat()
 
     def check_full(self) -> None:
-        """Refuse to start while a seat is empty."""
+        """Refuse to start while a seat is empty, or a person has not accepted a stacked
+        deck (see :meth:`to_accept`)."""
         empty = [i + 1 for i, s in enumerate(self.seats) if s.empty]
         if empty:
             raise RoomError(f"seat {empty[0]} is empty: seat a player or a bot there")
+        waiting = self.to_accept()
+        if waiting:
+            names = " and ".join(self.name(i) for i in waiting)
+            raise RoomError(f"the deck is stacked: {names} must accept it before the game"
+                            " starts")
+
+    def to_accept(self) -> list[int]:
+        """The seats whose person must still accept the stacked deck: with a stacked deck
+        the host may know every hand, so each other person must agree first. The host's
+        own seat needs no notice (they chose the deck), nor does a bot."""
+        if not stacked(self.options):
+            return []
+        return [i for i, s in enumerate(self.seats)
+                if s.token_hash is not None and not self.is_host(s.token_hash)
+                and not s.accepted]
+
+    def accept(self, holder: str | None) -> int:
+        """The person holding ``holder`` accepts the stacked deck; returns their seat."""
+        seat = self.seat_of(holder)
+        if seat is None:
+            raise RoomError("you have no seat in this game")
+        if not stacked(self.options):
+            raise RoomError("the deck is not stacked: there is nothing to accept")
+        self.seats[seat].accepted = True
+        return seat
 
 
 def whole_number(value: object, what: str) -> int:

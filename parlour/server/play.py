@@ -7,12 +7,12 @@ store and tells no one of it before it is on disk.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Action, Game, Match, ParlourError, Record, Result, View, replay
+from parlour.engine.chance import new_seed
 from parlour.games import get_game
 
 from .db import StoredRoom
@@ -46,7 +46,7 @@ class Play:
               options: dict[str, Any]) -> Play:
         """A new match on a freshly drawn seed (which no client ever sees)."""
         try:
-            match = Match.new(game, players, options, secrets.randbits(31))
+            match = Match.new(game, players, options, new_seed())
         except ParlourError as exc:
             raise RoomError(str(exc)) from None
         return cls(code, match, [])

@@ -25,6 +25,7 @@ from .db import (
     SetUp,
     StoredRoom,
     past_game,
+    seed_text,
     stored_room,
     upgrade,
 )
@@ -105,6 +106,10 @@ class PostgresStore:
         return self.writer.submit(change)
 
     async def _commit(self, changes: list[Change]) -> list[Outcome]:
+        if self.conn is None or self.conn.is_closed():
+            # The server restarted (or dropped us): open the writer's connection again; if
+            # it is still down, this batch fails and is refused, and the next one tries.
+            self.conn = await asyncpg.connect(self.dsn)
         chains = self.chains.copy()
         now = time.time()
         try:
@@ -140,11 +145,11 @@ class PostgresStore:
             r = change.room
             done = await fetch(NEW_ROOM, r.code, r.created_at, now, r.creator, r.host_hash,
                                r.game, json.dumps(r.options), json.dumps(r.seats), r.timer,
-                               r.status, r.seed)
+                               r.status, seed_text(r.seed))
         elif isinstance(change, SetUp):
             done = await fetch(SET_UP, change.game, json.dumps(change.options),
                                json.dumps(change.seats), change.timer, change.status,
-                               change.seed, now, change.version, change.code)
+                               seed_text(change.seed), now, change.version, change.code)
         elif isinstance(change, NextGame):
             done = await self._next_game(change, now)
         else:
@@ -163,7 +168,8 @@ class PostgresStore:
 
     async def _next_game(self, change: NextGame, now: float) -> Any:
         conn = self.conn
-        done = await conn.fetchval(NEXT_GAME, change.seed, now, change.version, change.code)
+        done = await conn.fetchval(NEXT_GAME, seed_text(change.seed), now, change.version,
+                                   change.code)
         if done == 1:
             await conn.execute(PAST_GAME, change.code, change.number, json.dumps(change.record),
                                json.dumps(change.result) if change.result else None,
@@ -194,8 +200,3 @@ class PostgresStore:
                                      list(statuses))
         return [r[0] for r in rows]
 
-    async def rooms_created_since(self, creator: str, since: float, limit: int) -> int:
-        count = await self.pool.fetchval(
-            "SELECT count(*) FROM (SELECT 1 FROM rooms WHERE creator=$1 AND created_at>=$2"
-            " LIMIT $3) AS made", creator, since, limit)
-        return int(count)

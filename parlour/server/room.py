@@ -24,13 +24,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
+import anyio
+
 from parlour.engine import Action
 
 from .config import Settings
 from .connections import Client, Frames, Message
 from .db import Change, Moved, NextGame, SetUp, Store, StoredRoom
 from .driver import Ask, Driver, Due
-from .errors import RoomError, StoreConflict, Unreplayable
+from .errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
 from .reactions import Reactions
@@ -55,6 +57,13 @@ class Status(StrEnum):
 
 
 Presence = Literal["online", "away", "offline", "bot"]
+
+RETRY_AFTER = 0.5
+RECOVERY_TRIES = 120
+"""After a refused write the room is read again, every ``RETRY_AFTER`` seconds while the
+database does not answer, for about a minute."""
+RECOVERY_WAIT = 1.0
+"""How long a request waits for a recovery under way before it is refused."""
 
 FINISHED = (Status.OVER, Status.ENDED)
 """A game that will not go on: its record may be shown, and the room may play again."""
@@ -194,8 +203,17 @@ class Room:
         self.outbox.clear()
 
     async def _recover(self) -> None:
+        # Until the room is read again, what memory holds may include changes that were
+        # never stored: no change is made on it (``change`` refuses), nothing of it is told.
         try:
-            await self.reload()
+            for _ in range(RECOVERY_TRIES):
+                try:
+                    await self.reload()
+                    return
+                except Exception as exc:  # whatever the driver raises while it is down
+                    logger.warning("room %s: cannot read it again yet (%s)", self.code, exc)
+                    await asyncio.sleep(RETRY_AFTER)
+            logger.error("room %s: the database did not come back", self.code)
         finally:
             self.recovery = None
 
@@ -214,6 +232,7 @@ class Room:
         every connection has been sent its snapshot. A change the store refused is tried
         once more on the room as read again."""
         for attempt in range(2):
+            await self._recovered()
             async with self.lock:
                 await work()
                 done = self.tell(wait=True)
@@ -224,8 +243,17 @@ class Room:
             except StoreConflict:
                 if attempt:
                     raise
-                if self.recovery is not None:
-                    await asyncio.shield(self.recovery)
+
+    async def _recovered(self) -> None:
+        """Wait a moment for a recovery under way; ``StoreUnavailable`` if the database
+        does not answer by then (a restart, a lock held elsewhere)."""
+        if self.recovery is None:
+            return
+        with anyio.move_on_after(RECOVERY_WAIT):
+            await asyncio.shield(self.recovery)
+        if self.recovery is not None:
+            raise StoreUnavailable("the game's database is not answering, so nothing was"
+                                   " changed: please try again in a moment")
 
     def join(self, client: Client, holder: str | None, table_only: bool) -> None:
         """A connection joins, holding the seat or host's role whose token hashes to
@@ -456,7 +484,7 @@ class Room:
                               " a bot plays until they are back")
         asks = [Ask(seat, lobby.seats[seat].bot or game.default_bot, play.match.view(seat),
                     play.match.legal(seat)) for seat in seats]
-        chosen = await self.driver.choose(game, play.seed, asks)
+        chosen = await self.driver.choose(game, asks)
         for ask, action in zip(asks, chosen, strict=True):
             if self.status != Status.PLAYING or ask.seat not in play.match.to_act:
                 return

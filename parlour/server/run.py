@@ -22,7 +22,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     created on first start. ``redis`` (``redis://host:6379/0``) lets several server
     processes on one database share rooms. ``bot_delay`` is the seconds a bot waits
     before acting (default 0.8). ``limits=False`` lifts the limits against abuse
-    (messages a second, rooms an hour and connections per address), for load tests on loopback.
+    (messages a second, rooms an hour, look-ups and connections per address), for load tests
+    on loopback.
     ``reuse_port`` lets several server processes listen on the same port (the kernel
     spreads the connections between them). ``access_log=False`` drops the lines per
     request and per connection (their cost shows under load), and all but warnings.
@@ -33,7 +34,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     if not limits:
         settings = replace(settings, actions_per_second=float(UNLIMITED),
                            action_burst=UNLIMITED, rooms_per_address=UNLIMITED,
-                           sockets_per_address=UNLIMITED)
+                           sockets_per_address=UNLIMITED, lookup_burst=UNLIMITED,
+                           miss_burst=UNLIMITED)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Parlour is serving on http://{shown}:{port}/")
     lan = lan_address()

@@ -17,7 +17,7 @@ from parlour.engine import Match
 from .config import Settings
 from .connections import Client, Message
 from .driver import Driver
-from .lobby import Lobby
+from .lobby import STACKED_NOTICE, Lobby, stacked
 from .play import Play
 from .reactions import EMOJI, Reactions
 from .table_log import TableLog
@@ -68,6 +68,7 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
     """The lobby, the seats and the log: public, but for which seat is the client's."""
     lobby, game = room.lobby, room.lobby.game
     wins = room.tally()
+    waiting = lobby.to_accept()
     seats = [
         {
             "name": None if s.empty else lobby.name(i),
@@ -77,6 +78,7 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
             "stand_in": i in room.driver.away,
             "wins": wins[i],
             "you": s.token_hash is not None and s.token_hash == client.token_hash,
+            "to_accept": i in waiting,
         }
         for i, s in enumerate(lobby.seats)
     ]
@@ -88,6 +90,7 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
         "paused": room.driver.paused,
         "problem": room.problem,
         "options": public_options(lobby.options),
+        "stacked": STACKED_NOTICE if stacked(lobby.options) else None,
         "timer": lobby.timer,
         "bot_delay": room.settings.bot_delay,
         "seats": seats,
@@ -131,4 +134,4 @@ def public_options(options: dict[str, Any]) -> dict[str, Any]:
     >>> public_options({"matches": 1, "deck": ["5H", "2S"]})
     {'matches': 1, 'deck': 'stacked'}
     """
-    return {k: "stacked" if isinstance(v, list | dict) else v for k, v in options.items()}
+    return {**options, **dict.fromkeys(stacked(options), "stacked")}

@@ -26,6 +26,7 @@ from .db import (
     SetUp,
     StoredRoom,
     past_game,
+    seed_text,
     stored_room,
     upgrade,
 )
@@ -159,12 +160,12 @@ class SqliteStore:
             r = change.room
             done = con.execute(NEW_ROOM, (
                 r.code, r.created_at, now, r.creator, r.host_hash, r.game,
-                json.dumps(r.options), json.dumps(r.seats), r.timer, r.status, r.seed,
+                json.dumps(r.options), json.dumps(r.seats), r.timer, r.status, seed_text(r.seed),
             )).rowcount
         elif isinstance(change, SetUp):
             done = con.execute(SET_UP, (
                 change.game, json.dumps(change.options), json.dumps(change.seats),
-                change.timer, change.status, change.seed, now, change.version + 1,
+                change.timer, change.status, seed_text(change.seed), now, change.version + 1,
                 change.code, change.version,
             )).rowcount
         elif isinstance(change, NextGame):
@@ -206,12 +207,6 @@ class SqliteStore:
                                           f" ({marks})", statuses)
         return [r[0] for r in rows]
 
-    async def rooms_created_since(self, creator: str, since: float, limit: int) -> int:
-        rows: list[Any] = await self._run(
-            self._all, "SELECT count(*) FROM (SELECT 1 FROM rooms WHERE creator=? AND"
-            " created_at>=? LIMIT ?)", (creator, since, limit))
-        return int(rows[0][0])
-
     def _all(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
         con = self.con
         assert con is not None
@@ -232,8 +227,8 @@ def _moved(con: sqlite3.Connection, change: Moved, now: float) -> int:
 
 
 def _next_game(con: sqlite3.Connection, change: NextGame, now: float) -> int:
-    done: int = con.execute(NEXT_GAME, (change.seed, now, change.version + 1, change.code,
-                                        change.version)).rowcount
+    done: int = con.execute(NEXT_GAME, (seed_text(change.seed), now, change.version + 1,
+                                        change.code, change.version)).rowcount
     if done == 1:
         con.execute(PAST_GAME, (change.code, change.number, json.dumps(change.record),
                                 json.dumps(change.result) if change.result else None,

@@ -9,7 +9,6 @@ agent, asked again when the rules refuse their move.
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -199,7 +198,3 @@ def result_text(result: Result, names: Sequence[str]) -> Text:
     shown = ", ".join(f"{names[i]}: {s:g}" for i, s in enumerate(result.scores))
     verb = "share the win" if len(result.winners) > 1 else "wins"
     return Text(f"Scores — {shown}. {winners} {verb}.", style="bold")
-
-
-def random_seed() -> int:
-    return random.SystemRandom().randrange(2**31)

@@ -102,8 +102,10 @@ class Server:
                 self.proc.wait()
         self.proc = None
 
-    def record(self, code: str) -> dict[str, Any]:
-        reply = httpx.get(f"{self.url}/api/rooms/{code}/record", timeout=5)
+    def record(self, code: str, token: str) -> dict[str, Any]:
+        """A finished game's record, read with a seat's (or the host's) token."""
+        reply = httpx.get(f"{self.url}/api/rooms/{code}/record", timeout=5,
+                          headers={"Authorization": f"Bearer {token}"})
         reply.raise_for_status()
         data: dict[str, Any] = reply.json()
         return data

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, expect
+from websockets.sync.client import connect
 
 from .conftest import DESKTOP, PHONE, TV, Person, Server, open_room, play_until_over, shot
 
@@ -156,4 +158,36 @@ def test_the_host_ends_a_game_and_the_same_seats_play_again(browser: Browser,
             expect(chip(p.page, seat).locator(".chip-wins")).to_have_text(f"🏆 {wins[seat]}")
     for p in (host, guest):
         assert p.errors == [], (p.name, p.errors)
+        p.close()
+
+
+def test_a_stacked_deck_is_shown_to_the_guest_who_accepts_before_the_start(
+        browser: Browser, server: Server) -> None:
+    host, guest, code = ann_hosts_bob(browser, server)
+    guest.sit(1)
+    # The lobby offers no deck (it is for the command line and the lab): the host's own
+    # connection sends one, as a host who wanted to cheat would.
+    token = host.page.evaluate("(key) => localStorage.getItem(key)", f"parlour:token:{code}")
+    deck = ["5H", "2S", "JD", "3C", "4H", "2H", "3H", "JH", "2D", "3D",
+            "4D", "5D", "JC", "2C", "4C", "5C", "JS", "3S", "4S", "5S"]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        ws.send(json.dumps({"type": "configure", "options": {"matches": 1, "deck": deck},
+                            "id": 1}))
+        while (reply := json.loads(ws.recv(timeout=10))).get("id") != 1:
+            pass
+        assert reply["type"] == "ok", reply
+    notice = guest.page.locator("#stacked-notice")
+    expect(notice).to_contain_text("The host has stacked the deck")
+    expect(host.page.locator("#deck-waiting")).to_have_text("Waiting for Bob to accept it.")
+    expect(host.page.locator(".seat").nth(1)).to_contain_text("deck not accepted yet")
+    host.page.click("#start")
+    expect(host.page.locator("#error")).to_contain_text("Bob must accept it")
+    expect(host.page.locator("#lobby")).to_be_visible()
+    guest.page.click("#accept-deck")
+    expect(guest.page.locator("#deck-waiting")).to_have_text("Everyone has accepted it.")
+    host.page.click("#start")
+    for p in (host, guest):
+        expect(p.page.locator("#play")).to_be_visible()
+        assert p.errors == []
         p.close()

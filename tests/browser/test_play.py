@@ -62,7 +62,8 @@ def set_up_game(browser: Browser, server: Server, game_id: str,
 
 def check_result(people: list[Person], server: Server, code: str) -> None:
     """The final screen shows the engine's result for the stored record."""
-    record = Record.from_json(server.record(code))
+    token = people[0].page.evaluate("(key) => localStorage.getItem(key)", f"parlour:token:{code}")
+    record = Record.from_json(server.record(code, token))
     result = replay(record, get_game).result()
     assert result is not None
     for p in people:

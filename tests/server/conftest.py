@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import random
+import signal
+import socket
+import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import jsonpatch  # type: ignore[import-untyped]
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
 
 from parlour.engine import Legal
 from parlour.games import get_game
 from parlour.server import Settings, create_app
+from parlour.server.stores import store_for
 
 
 def settings_for(db: Path, **overrides: Any) -> Settings:
@@ -39,12 +50,13 @@ def open_client(db: Path, **overrides: Any) -> Iterator[TestClient]:
 
 
 def connect(client: TestClient, code: str, token: str | None = None, *,
-            patches: bool = True) -> Player:
-    """A new connection to room ``code`` that has said hello (with ``token`` if given), and
-    asked for patches after the first snapshot unless ``patches`` is false."""
+            patches: bool = True, table_only: bool = False) -> Player:
+    """A new connection to room ``code`` that has said hello (with ``token`` if given; a
+    shared screen showing the table if ``table_only``), and asked for patches after the
+    first snapshot unless ``patches`` is false."""
     session = client.sessions.enter_context(  # type: ignore[attr-defined]
         client.websocket_connect(f"/ws/{code}"))
-    return Player(session, token, patches)
+    return Player(session, token, patches, table_only)
 
 
 def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
@@ -52,6 +64,12 @@ def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
     assert reply.status_code == 201, reply.text
     body = reply.json()
     return body["code"], body["token"]
+
+
+def read(client: TestClient, path: str, token: str | None) -> Any:
+    """GET ``path`` as the holder of ``token`` (a record is only for its room's people)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.get(path, headers=headers)
 
 
 RECEIVE_TIMEOUT = 30.0
@@ -67,21 +85,26 @@ class Player:
     its patch applied by the reference implementation of RFC 6902 (``frames``)."""
 
     def __init__(self, ws: WebSocketTestSession, token: str | None = None,
-                 patches: bool = True) -> None:
+                 patches: bool = True, table_only: bool = False) -> None:
         self.ws = ws
         self.token = token
         self.raw: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None
         self.next_id = 1
-        ws.send_json({"type": "hello", "token": token, "patches": patches})
+        ws.send_json({"type": "hello", "token": token, "patches": patches,
+                      "table_only": table_only})
         self.room()
 
-    def receive(self, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+    def next_text(self, timeout: float = RECEIVE_TIMEOUT) -> str:
         # A bounded wait, so a missing message fails the test instead of hanging the suite.
         frame = self.ws.portal.call(_receive_within, self.ws, timeout)
         assert frame["type"] == "websocket.send", f"the server closed the connection: {frame}"
-        msg: dict[str, Any] = json.loads(frame["text"])
+        text: str = frame["text"]
+        return text
+
+    def receive(self, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.next_text(timeout))
         self.raw.append(msg)
         if msg["type"] == "patch":
             assert self.last is not None and msg["n"] == self.last["n"] + 1, (msg, self.last)
@@ -121,6 +144,24 @@ class Player:
         raise AssertionError("no snapshot passed the test")
 
 
+class Remote(Player):
+    """A connection to a server in another process (``websockets``' own client)."""
+
+    def __init__(self, stack: ExitStack, server: Server, code: str,
+                 token: str | None = None) -> None:
+        self.conn: ClientConnection = stack.enter_context(
+            ws_connect(f"ws://127.0.0.1:{server.port}/ws/{code}", open_timeout=30))
+        super().__init__(self, token)  # type: ignore[arg-type]
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.conn.send(json.dumps(message))
+
+    def next_text(self, timeout: float = RECEIVE_TIMEOUT) -> str:
+        text = self.conn.recv(timeout=timeout)
+        assert isinstance(text, str)
+        return text
+
+
 def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """A random legal action from what this client was told (its view and legal), if any."""
     play = snapshot.get("play")
@@ -129,6 +170,44 @@ def my_move(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     legal = Legal.from_json(play["legal"])
     game = get_game(snapshot["room"]["game"])
     return game.random_action(play["view"], legal, rng)
+
+
+QUICK = {"love-me-not": {"matches": 1}}
+"""Options for a short game (Love Me Not's single match)."""
+
+
+def seat_ann_and_bob(host: Player, guest: Player, game_id: str) -> None:
+    """Ann (the host) and Bob take seats 1 and 2, bots the others; a short game is set."""
+    assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
+    assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+    for seat in range(2, get_game(game_id).min_players):
+        assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
+    options = QUICK.get(game_id, {})
+    assert host.request({"type": "configure", "options": options})["type"] == "ok"
+
+
+def play_to_end(people: list[Player], rng: random.Random, limit: int = 5000) -> None:
+    """Each person plays a random legal move from their own snapshot whenever they may,
+    until the game is over (bots play the other seats)."""
+    host = people[0]
+    for _ in range(limit):
+        for p in people:
+            p.until(lambda m: m["play"] is not None)
+        if all(p.last is not None and p.last["play"]["over"] for p in people):
+            return
+        mover = next((p for p in people if p.last and p.last["play"]["legal"]), None)
+        if mover is None:
+            version = max(p.last["play"]["version"] for p in people if p.last)
+            host.until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
+            for p in people[1:]:
+                p.until(lambda m, v=host.last["play"]["version"]: m["play"]["version"] >= v)
+            continue
+        assert mover.last is not None
+        reply = mover.request({"type": "act", "action": my_move(mover.last, rng)})
+        assert reply["type"] == "ok", reply
+        for other in people:
+            other.until(lambda m, v=mover.last["play"]["version"]: m["play"]["version"] >= v)
+    raise AssertionError("the game did not end")
 
 
 @pytest.fixture
@@ -140,3 +219,89 @@ def kit() -> Any:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "parlour.sqlite3"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``python -m parlour.server`` on a database, in a process of its own (killed by pid)."""
+
+    def __init__(self, db: Path, log: Path, *, limits: bool = True) -> None:
+        self.db, self.log, self.port = db, log, free_port()
+        self.limits = limits
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def launch(self) -> Server:
+        with self.log.open("ab") as out:
+            # Without limits (``parlour serve --no-limits``) people may move as fast as
+            # a test plays; with them, as a public server does.
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
+                 "--db", str(self.db), "--bot-delay", "0.01",
+                 "--limits" if self.limits else "--no-limits"],
+                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        return self
+
+    def ready(self) -> Server:
+        """Wait until it answers (its start-up replays every room being played)."""
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{self.url}/api/games", timeout=1)
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
+
+    def start(self) -> Server:
+        return self.launch().ready()
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown at all, whatever it was doing."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+
+async def migrate(url: str) -> None:
+    store = store_for(url)
+    await store.start()
+    await store.close()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
+    """Start ``n`` servers at once on one SQLite file (``tmp_path / "parlour.sqlite3"``),
+    with their limits against abuse unless ``limits`` is false; all are killed at the end."""
+    started: list[Server] = []
+
+    def start(n: int, limits: bool = True) -> list[Server]:
+        db = tmp_path / "parlour.sqlite3"
+        if not db.exists():  # migrate once, not in several processes at the same moment
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, migrate(f"sqlite+aiosqlite:///{db}")).result()
+        first = len(started)
+        started.extend(Server(db, tmp_path / f"server{first + i}.log", limits=limits).launch()
+                       for i in range(n))
+        return [server.ready() for server in started[first:]]
+
+    yield start
+    for server in started:
+        server.kill()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server process for a whole test module (on a database of its own)."""
+    folder = tmp_path_factory.mktemp("server")
+    server = Server(folder / "parlour.sqlite3", folder / "server.log").start()
+    yield server
+    server.kill()

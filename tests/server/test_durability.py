@@ -4,13 +4,7 @@ loses none of them, and its game goes on after a restart."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -21,47 +15,11 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``python -m parlour.server`` on an SQLite file, started and killed by its pid."""
-
-    def __init__(self, db: Path, log: Path) -> None:
-        self.db, self.log, self.port = db, log, free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "parlour.server", "--port", str(self.port),
-                 "--db", str(self.db)], stdout=out, stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 90  # a loaded CI machine starts slowly
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"http://127.0.0.1:{self.port}/api/games", timeout=5)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "parlour.sqlite3", tmp_path / "server.log")
-    srv.start()
+def server(kit: Any, tmp_path: Path) -> Iterator[Any]:
+    srv = kit.Server(tmp_path / "parlour.sqlite3", tmp_path / "server.log").start()
     yield srv
-    if srv.proc is not None and srv.proc.poll() is None:
-        srv.kill()
+    srv.kill()
 
 
 class Seat:
@@ -97,7 +55,7 @@ def sockets() -> Iterator[ExitStack]:
         yield stack
 
 
-def test_every_acknowledged_move_survives_kill_9(server: Server, sockets: ExitStack) -> None:
+def test_every_acknowledged_move_survives_kill_9(server: Any, sockets: ExitStack) -> None:
     room = httpx.post(f"http://127.0.0.1:{server.port}/api/rooms", json={}).json()
     code = room["code"]
     host = Seat(sockets, server.port, code, room["token"])

@@ -12,8 +12,6 @@ import pytest
 from parlour.engine import Match, Record, replay
 from parlour.games import game_ids, get_game
 
-QUICK = {"love-me-not": {"matches": 1}}
-
 
 def views_by_version(record: Record, seats: list[int | None]) -> dict[tuple[int, int | None], Any]:
     """What each seat may see after each number of moves, by replaying the record once."""
@@ -29,38 +27,14 @@ def views_by_version(record: Record, seats: list[int | None]) -> dict[tuple[int,
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_two_people_and_bots_finish_every_game(kit: Any, db: Path, game_id: str) -> None:
-    game = get_game(game_id)
     with kit.open_client(db) as client:
         code, token = kit.new_room(client, game_id)
-        host = kit.connect(client, code, token)
-        assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
-        guest = kit.connect(client, code)
-        assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
-        for seat in range(2, game.min_players):
-            assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
-        options = QUICK.get(game_id, {})
-        assert host.request({"type": "configure", "options": options})["type"] == "ok"
+        host, guest = kit.connect(client, code, token), kit.connect(client, code)
+        kit.seat_ann_and_bob(host, guest, game_id)
         assert host.request({"type": "start"})["type"] == "ok"
-        rng = random.Random(7)
-        people = [host, guest]
-        for _ in range(5000):
-            for p in people:
-                p.until(lambda m: m["play"] is not None)
-            if all(p.last["play"]["over"] for p in people):
-                break
-            mover = next((p for p in people if p.last["play"]["legal"]), None)
-            if mover is None:
-                version = max(p.last["play"]["version"] for p in people)
-                host.until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
-                guest.until(lambda m, v=host.last["play"]["version"]:
-                            m["play"]["version"] >= v)
-                continue
-            reply = mover.request({"type": "act", "action": kit.my_move(mover.last, rng)})
-            assert reply["type"] == "ok", reply
-            other = guest if mover is host else host
-            other.until(lambda m, v=mover.last["play"]["version"]: m["play"]["version"] >= v)
+        kit.play_to_end([host, guest], random.Random(7))
         assert host.last["play"]["over"], "the game did not end"
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         expected = views_by_version(record, [0, 1])
         result = replay(record, get_game).result()
         assert result is not None and host.last["play"]["result"] == result.to_json()

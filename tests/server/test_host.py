@@ -106,7 +106,7 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
         assert host.request({"type": "again"})["message"] == (
             "a new game can start once this one is over")
         play_out(kit, [host, guest], seed=3)
-        first = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        first = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", host.token).json())
         winners = replay(first, get_game).result().winners  # type: ignore[union-attr]
         assert guest.request({"type": "again"})["message"] == "only the host can do that"
         assert host.request({"type": "again"})["type"] == "ok"
@@ -115,10 +115,10 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
         assert [s["wins"] for s in snap["room"]["seats"]] == [
             int(seat in winners) for seat in (0, 1)]
         assert snap["room"]["log"][-1]["text"] == "Game 2 of Love Me Not started"
-        past = client.get(f"/api/rooms/{code}/past/1").json()
+        past = kit.read(client, f"/api/rooms/{code}/past/1", host.token).json()
         assert Record.from_json(past["record"]) == first and past["names"] == ["Ann", "Bob"]
         assert past["result"]["winners"] == winners
-        assert client.get(f"/api/rooms/{code}/past/2").status_code == 404
+        assert kit.read(client, f"/api/rooms/{code}/past/2", host.token).status_code == 404
         # The second game: the host ends it part-way; nobody wins it.
         play_out(kit, [host, guest], seed=4, stop_after=3)
         assert guest.request({"type": "end"})["message"] == "only the host can do that"
@@ -128,13 +128,13 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
         assert ended["play"]["legal"] is None  # nobody may move in an ended game
         action = {"keep": "2H"}
         assert guest.request({"type": "act", "action": action})["message"] == "the game is over"
-        second = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        second = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", host.token).json())
         assert len(second.actions) == 3 and second.seed != first.seed
         assert host.request({"type": "again"})["type"] == "ok"
         third = host.until(lambda m: m["room"]["game_number"] == 3)
         assert [s["wins"] for s in third["room"]["seats"]] == [
             int(seat in winners) for seat in (0, 1)]
-        assert client.get(f"/api/rooms/{code}/past/2").json()["result"] is None
+        assert kit.read(client, f"/api/rooms/{code}/past/2", host.token).json()["result"] is None
     # The tally is kept with the room: a new server process reads it back.
     with kit.open_client(db) as client:
         host = kit.connect(client, code, host.token)

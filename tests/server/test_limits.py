@@ -6,6 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
+
+from parlour.server import create_app
+
 
 def test_a_message_too_large_is_refused_and_the_connection_lives_on(kit: Any, db: Path) -> None:
     with kit.open_client(db, max_message_bytes=2000) as client:
@@ -47,8 +51,8 @@ def test_rooms_per_address_are_limited(kit: Any, db: Path) -> None:
         third = client.post("/api/rooms", json={"game": "love-me-not"})
         assert third.status_code == 429
         assert third.json()["detail"] == (
-            "this address has created 2 rooms in the last hour (the limit is 2);"
-            " please wait a while")
+            "this address has created its 2 rooms for now (at most 2 an hour);"
+            " please wait 1800 seconds or so")
         assert client.get("/api/games").status_code == 200
 
 
@@ -81,3 +85,25 @@ def test_a_games_public_content_is_served_and_nothing_else(kit: Any, db: Path) -
         assert client.get("/api/games/my-story/data/rules.py").status_code == 404
         assert client.get("/api/games/my-story/data/..%2Fstate.py").status_code == 404
         assert client.get("/api/games/chess/data/cards.json").status_code == 404
+
+
+def test_malformed_http_input_gets_a_clear_4xx(kit: Any, db: Path) -> None:
+    """Text that is not valid Unicode, bodies that are not JSON or nest too deep, and
+    fields of the wrong type: each a 4xx that says what was wrong, never a 500."""
+    with TestClient(create_app(kit.settings_for(db)), raise_server_exceptions=False) as client:
+        json_body = {"content-type": "application/json"}
+        surrogate = client.post("/api/rooms", content=b'{"game": "\\ud800"}', headers=json_body)
+        assert surrogate.status_code == 422
+        assert surrogate.json()["detail"][0]["msg"] == (
+            "Input should be a valid string, unable to parse raw data as a unicode string")
+        wrong_type = client.post("/api/rooms", json={"game": 5})
+        assert wrong_type.status_code == 422
+        assert wrong_type.json()["detail"][0]["msg"] == "Input should be a valid string"
+        for body in (b"\xff\xfe", b"[" * 20_000, b'{"game": "love-me-not"', b"null"):
+            reply = client.post("/api/rooms", content=body, headers=json_body)
+            assert 400 <= reply.status_code < 500 and reply.json()["detail"], body[:20]
+        for path in ("/api/rooms/%ED%A0%80", "/api/games/%ED%A0%80/words",
+                     "/api/games/love-me-not/data/%00", "/api/rooms/KXMP/replay?step=x",
+                     "/api/rooms/KXMP/past/99999999999999999999999"):
+            reply = client.get(path)
+            assert 400 <= reply.status_code < 500 and reply.json()["detail"], path

@@ -40,7 +40,8 @@ def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
         code, token, host, guest = play_one_match(kit, client)
         before = moves_and_narration(host.last)
         assert before == moves_and_narration(guest.last)
-        seats = [a["seat"] for a in client.get(f"/api/rooms/{code}/record").json()["actions"]]
+        record = kit.read(client, f"/api/rooms/{code}/record", token).json()
+        seats = [a["seat"] for a in record["actions"]]
         names = ["Ann", "Bob"]
         # Each turn both choose a card in secret; the second choice of turns 2, 3 and 4
         # reveals both cards of the turn before, and the last move the rest and the score.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 
 from parlour.engine import Record, replay
 from parlour.games import get_game
-from parlour.lab.fleet import has_postgres, start_postgres
+from parlour.lab.fleet import Postgres, _as_postgres, has_postgres, postgres_bin, start_postgres
 
 
 @pytest.fixture
@@ -43,8 +44,54 @@ def test_a_game_on_postgresql_survives_a_restart(kit: Any, tmp_path: Path,
         guest = kit.connect(client, code, guest_token)
         assert host.last["play"]["version"] == 5
         play_out(kit, [host, guest], seed=4)
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert len(record.actions) == 10
         expected = replay(record, get_game).result()
         assert expected is not None and host.last["play"]["result"] == expected.to_json()
     assert not db.exists()
+
+
+def pg_ctl(cluster: Postgres, *args: str) -> None:
+    subprocess.run(_as_postgres([str(postgres_bin() / "pg_ctl"), "-D",
+                                 str(cluster.home / "data"), "-w", *args]),
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+@pytest.mark.skipif(not has_postgres() and not os.environ.get("CI"),
+                    reason="PostgreSQL is not installed (make test installs it as root)")
+def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
+        kit: Any, tmp_path: Path) -> None:
+    from tests.server.test_rooms import play_out, seat_two_people
+
+    cluster = start_postgres(fsync=False)
+    try:
+        with kit.open_client(tmp_path / "unused.sqlite3", db_url=cluster.url) as client:
+            code, token = kit.new_room(client)
+            host, guest = seat_two_people(kit, client, code, token)
+            assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+            assert host.request({"type": "start"})["type"] == "ok"
+            play_out(kit, [host, guest], seed=3, stop_after=4)
+            mover = next(p for p in (host, guest) if p.until(lambda m: True)["play"]["legal"])
+            before = mover.last["play"]
+            action = before["legal"]["choices"][0]
+            pg_ctl(cluster, "-m", "immediate", "stop")  # gone, mid-game, without a goodbye
+            refused = mover.request({"type": "act", "action": action})
+            assert refused["type"] == "error" and "try again" in refused["message"], refused
+            # Until the room is read again every request to it is refused alike, and the
+            # connection carries on; nobody was shown the move that was not stored.
+            assert "try again" in mover.request({"type": "ping"})["message"]
+            assert mover.last["play"] == before
+            pg_ctl(cluster, "-l", str(cluster.home / "log"), "-o",
+                   f"-p {cluster.port} -c listen_addresses=127.0.0.1"
+                   f" -k {cluster.home / 'sock'} -c fsync=off", "start")
+            assert mover.request({"type": "act", "action": action})["type"] == "ok"
+            for person in (host, guest):
+                person.until(lambda m: m["play"]["version"] == 5)
+            play_out(kit, [host, guest], seed=4)
+            record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
+            assert len(record.actions) == 10  # Love Me Not's one match: the retry counted once
+            assert record.actions[4]["action"] == action
+            expected = replay(record, get_game).result()
+            assert expected is not None and host.last["play"]["result"] == expected.to_json()
+    finally:
+        cluster.stop()

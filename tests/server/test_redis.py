@@ -69,7 +69,7 @@ def test_two_processes_share_a_room(kit: Any, db: Path, redis_url: str) -> None:
                 assert reply["type"] == "ok", (turn, reply)
         host.until(lambda m: m["play"]["over"])
         guest.until(lambda m: m["play"]["over"])
-        record = Record.from_json(two.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(two, f"/api/rooms/{code}/record", token).json())
         result = replay(record, get_game).result()
         assert result is not None
         assert host.last["play"]["result"] == guest.last["play"]["result"] == result.to_json()

@@ -73,7 +73,7 @@ def test_a_room_from_lobby_to_result_matches_the_engine(kit: Any, db: Path) -> N
         assert host.request({"type": "start"})["type"] == "ok"
         play_out(kit, [host, guest], seed=1)
         final = host.last["play"]
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert record.options == {"matches": 1} and len(record.actions) == 10
         expected = replay(record, get_game).result()
         assert expected is not None and final["result"] == expected.to_json()
@@ -91,7 +91,7 @@ def test_every_frame_holds_only_the_seats_own_view(kit: Any, db: Path) -> None:
         host.request({"type": "start"})
         play_out(kit, [host, guest], seed=2)
         watcher.until(lambda m: m["play"] and m["play"]["over"])
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         checked = 0
         for person, seat in ((host, 0), (guest, 1), (watcher, None)):
             for frame in person.raw + person.frames:
@@ -183,7 +183,7 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
         assert host.request({"type": "start"})["type"] == "ok"
         play_out(kit, [host], seed=3)
         result = host.last["play"]["result"]
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == result  # type: ignore[union-attr]
         assert any("Bot 1 (greedy)" in line["text"] for line in host.last["room"]["log"])
 
@@ -194,15 +194,15 @@ def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
         host, guest = seat_two_people(kit, client, code, token)
         host.request({"type": "configure", "options": {"matches": 1}})
         host.request({"type": "start"})
-        assert client.get(f"/api/rooms/{code}/record").status_code == 403
-        assert client.get(f"/api/rooms/{code}/replay?step=1").status_code == 403
+        assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
+        assert kit.read(client, f"/api/rooms/{code}/replay?step=1", token).status_code == 403
         play_out(kit, [host, guest], seed=4)
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         for step in (0, 3, 10):
-            body = client.get(f"/api/rooms/{code}/replay?step={step}").json()
+            body = kit.read(client, f"/api/rooms/{code}/replay?step={step}", token).json()
             assert body["view"] == replay(record, get_game, upto=step).view(None)
             assert body["total"] == 10 and body["names"] == ["Ann", "Bob"]
-        last = client.get(f"/api/rooms/{code}/replay?step=99").json()
+        last = kit.read(client, f"/api/rooms/{code}/replay?step=99", token).json()
         assert last["step"] == 10 and last["result"] == host.last["play"]["result"]
         assert last["move"]["seat"] == record.actions[9]["seat"]
         assert client.get("/api/rooms/ZZZZ/replay").status_code == 404
@@ -228,7 +228,7 @@ def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
             assert now["view"] == before[seat]["view"] and now["legal"] == before[seat]["legal"]
         play_out(kit, [host, guest], seed=6)
         assert host.last["play"]["over"]
-        record = Record.from_json(client.get(f"/api/rooms/{code}/record").json())
+        record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == host.last["play"]["result"]  # type: ignore[union-attr]
     tables = sqlite3.connect(db).execute("select version_num from alembic_version").fetchall()
     assert tables == [(newest_migration(),)]
@@ -262,14 +262,54 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
         host, guest = seat_two_people(kit, client, code, token)
         reply = host.request({"type": "configure", "options": {"matches": 1, "deck": deck}})
         assert reply["type"] == "ok"
-        host.request({"type": "start"})
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
         snap = guest.until(lambda m: m["play"] is not None)
         assert snap["room"]["options"] == {"matches": 1, "deck": "stacked"}
         assert snap["play"]["view"]["hand"] == ["JD", "3C"]  # seat 1 draws the 3rd and 4th card
         for frame in guest.frames + host.frames:
             assert "JS" not in json.dumps(frame.get("room", {}))
-        assert client.get(f"/api/rooms/{code}/record").status_code == 403
+        assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
 
+
+
+def test_a_stacked_deck_waits_for_every_other_person_to_accept_its_notice(
+        kit: Any, db: Path) -> None:
+    deck = ["5H", "2S", "JD", "3C", "4H", "2H", "3H", "JH", "2D", "3D",
+            "4D", "5D", "JC", "2C", "4C", "5C", "JS", "3S", "4S", "5S"]
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, code, token)
+        assert guest.request({"type": "accept_deck"})["message"] == (
+            "the deck is not stacked: there is nothing to accept")
+        host.request({"type": "configure", "options": {"deck": deck}})
+        shown = guest.until(lambda m: m["room"]["stacked"] is not None)["room"]
+        assert shown["stacked"].startswith("The host has stacked the deck")
+        assert [s["to_accept"] for s in shown["seats"]] == [False, True]  # not the host's own
+        assert host.request({"type": "start"})["message"] == (
+            "the deck is stacked: Bob must accept it before the game starts")
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        # Another deck is another question: Bob is asked again.
+        host.request({"type": "configure", "options": {"deck": deck[::-1]}})
+        assert guest.until(lambda m: m["room"]["seats"][1]["to_accept"])
+        watcher = kit.connect(client, code)
+        assert watcher.request({"type": "accept_deck"})["message"] == (
+            "you have no seat in this game")
+        assert host.request({"type": "start"})["type"] == "error"
+        # Renaming keeps an acceptance; a newcomer in the seat must accept for themselves.
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        assert guest.request({"type": "sit", "seat": 1, "name": "Bobby"})["type"] == "ok"
+        assert guest.last["room"]["seats"][1]["to_accept"] is False
+        assert guest.request({"type": "stand"})["type"] == "ok"
+        assert watcher.request({"type": "sit", "seat": 1, "name": "Cy"})["type"] == "ok"
+        assert watcher.last["room"]["seats"][1]["to_accept"] is True
+        # A bot needs no notice: the host alone with a bot starts at once.
+        assert host.request({"type": "add_bot", "seat": 1})["message"] == "seat 2 is taken by Cy"
+        assert host.request({"type": "clear_seat", "seat": 1})["type"] == "ok"
+        assert host.request({"type": "add_bot", "seat": 1})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        assert host.until(lambda m: m["play"] is not None)["play"]["view"]["hand"] == [
+            "5S", "4S"]  # the host's own seat draws from the reversed deck's top
 
 
 def test_a_move_another_process_stored_first_reloads_the_room_then_goes_through(

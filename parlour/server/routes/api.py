@@ -9,27 +9,31 @@ from __future__ import annotations
 import importlib
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import qrcode  # type: ignore[import-untyped]
 import qrcode.image.svg  # type: ignore[import-untyped]
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import FileResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from parlour.bots import bot_names
 from parlour.engine import ParlourError, replay
 from parlour.games import game_ids, get_game
 
-from ..errors import NotFinished, NotFound, Unreplayable
+from ..codes import token_hash
+from ..errors import NotAllowed, NotFinished, NotFound, Unreplayable
 from ..play import Play
 from ..room import FINISHED, Room
-from .deps import BaseUrl, HubDep, RoomDep
+from .deps import BaseUrl, HubDep, RoomDep, address
 from .pages import how_to_play
 
 CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
 
 router = APIRouter(prefix="/api")
+
+bearer = HTTPBearer(auto_error=False, description="a seat's or the host's token in this room")
 
 
 class NewRoom(BaseModel):
@@ -97,8 +101,7 @@ async def game_data(game_id: str, name: str) -> FileResponse:
 @router.post("/rooms", summary="Open a room", response_model=RoomCreated, status_code=201)
 async def create_room(body: NewRoom, request: Request, hub: HubDep,
                       base: BaseUrl) -> RoomCreated:
-    address = request.client.host if request.client else "unknown"
-    room, token = await hub.create(body.game, address[:64])
+    room, token = await hub.create(body.game, address(request))
     return RoomCreated(code=room.code, token=token, url=f"{base}/r/{room.code}")
 
 
@@ -119,6 +122,21 @@ async def room_qr(room: RoomDep, base: BaseUrl) -> Response:
     return Response(image.to_string(), media_type="image/svg+xml")
 
 
+async def member(room: RoomDep, credentials: Annotated[
+        HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Room:
+    """The room, asked for by one of its players or its host (``Authorization: Bearer
+    <token>``): a finished game's record holds every hidden card and secret choice, and
+    what people typed; those who played it may read it, nobody else (docs/security.md)."""
+    token = credentials.credentials if credentials else None
+    if token is None or not room.lobby.knows(token_hash(token)):
+        raise NotAllowed("a game's record is shown only to its players and its host"
+                         " (send your seat's token as 'Authorization: Bearer <token>')")
+    return room
+
+
+MemberDep = Annotated[Room, Depends(member)]
+
+
 def finished(room: Room) -> Play:
     """A finished (or ended) game; a running game's record is a secret (it holds the seed)."""
     if room.status not in FINISHED or room.play is None:
@@ -126,24 +144,25 @@ def finished(room: Room) -> Play:
     return room.play
 
 
-@router.get("/rooms/{code}/record", summary="A finished game's match record")
-async def room_record(room: RoomDep) -> dict[str, Any]:
+@router.get("/rooms/{code}/record", summary="A finished game's match record (its players"
+            " and host only)")
+async def room_record(room: MemberDep) -> dict[str, Any]:
     return finished(room).record.to_json()
 
 
 @router.get("/rooms/{code}/past/{number}",
             summary="A game the room finished before the one it plays now (its record,"
-                    " result and names)")
-async def past_game(room: RoomDep, number: int) -> dict[str, Any]:
+                    " result and names; its players and host only)")
+async def past_game(room: MemberDep, number: int) -> dict[str, Any]:
     past = await room.store.past_game(room.code, number)
     if past is None:
         raise NotFound(f"room {room.code} has no past game {number}")
     return past
 
 
-@router.get("/rooms/{code}/replay", summary="A finished game after `step` moves",
-            response_model=ReplayStep)
-async def room_replay(room: RoomDep, step: int = 0) -> ReplayStep:
+@router.get("/rooms/{code}/replay", summary="A finished game after `step` moves (its players"
+            " and host only)", response_model=ReplayStep)
+async def room_replay(room: MemberDep, step: int = 0) -> ReplayStep:
     play = finished(room)
     record = play.record
     total = len(record.actions)

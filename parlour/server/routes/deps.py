@@ -30,10 +30,17 @@ HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 
 
-async def find_room(code: str, hub: HubDep) -> Room | None:
-    """The room whose code this is (as typed: any case), if there is one."""
+def address(connection: HTTPConnection) -> str:
+    """Who asks, as far as limits go: the peer's address (set uvicorn's ``--proxy-headers``
+    and ``--forwarded-allow-ips`` behind a proxy you trust)."""
+    return connection.client.host[:64] if connection.client else "unknown"
+
+
+async def find_room(code: str, hub: HubDep, connection: HTTPConnection) -> Room | None:
+    """The room whose code this is (as typed: any case), if there is one; ``RateLimited``
+    when its address has looked up too many."""
     clean = clean_code(code)
-    return await hub.read(clean) if clean else None
+    return await hub.find(address(connection), lambda: hub.read(clean)) if clean else None
 
 
 async def room_or_404(code: str, room: Annotated[Room | None, Depends(find_room)]) -> Room:

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from ..codes import clean_code, token_hash
 from ..config import Settings
 from ..connections import Client, Message, encode
+from ..errors import RateLimited
 from ..hub import Hub
 from ..limits import TokenBucket
 from ..remote import Here, Joined, refusal
@@ -96,7 +97,8 @@ class LiveSockets:
         socket = Socket(receive, send)
         if not await socket.accept():
             return
-        address = str((scope.get("client") or ("unknown",))[0])
+        peer = scope.get("client")
+        address = str(peer[0])[:64] if peer else "unknown"
         limit = self.settings.sockets_per_address
         if self.open[address] >= limit:
             await socket.send_text(encode({
@@ -106,17 +108,23 @@ class LiveSockets:
             return
         self.open[address] += 1
         try:
-            await live(socket, path[len(PATH):], self.hub, self.settings)
+            await live(socket, path[len(PATH):], self.hub, self.settings, address)
         finally:
             self.open[address] -= 1
             if not self.open[address]:
                 del self.open[address]
 
 
-async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings) -> None:
-    """Serve one accepted connection to room ``code`` until it closes."""
+async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
+               address: str = "unknown") -> None:
+    """Serve one accepted connection to room ``code`` (from ``address``) until it closes."""
     clean = clean_code(code)
-    found = await hub.attach(clean) if clean else None
+    try:
+        found = await hub.find(address, lambda: hub.attach(clean)) if clean else None
+    except RateLimited as exc:  # joining is looking a room up: the same limits
+        await websocket.send_text(encode({"type": "error", "message": str(exc)}))
+        await websocket.close(code=4429)
+        return
     if found is None:
         missing = {"type": "error", "message": f"there is no room {code!r}"}
         await websocket.send_text(encode(missing))

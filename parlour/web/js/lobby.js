@@ -28,6 +28,7 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
     parts.push(h("p", { class: "watching", id: "watching" },
       "Every seat is taken: you are watching. ", you.host ? "Add a seat to play." : "Ask the host for a seat to play."));
   }
+  if (room.stacked) parts.push(stackedNotice(room, you, tableOnly, send));
   if (!tableOnly) parts.push(h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), nameInput, counter));
   parts.push(seatList);
   if (you.host) parts.push(hostSettings(room, game, games, send));
@@ -46,6 +47,7 @@ function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
   const bits = [h("span", { class: "seat-no" }, `Seat ${i + 1}`), h("span", { class: "seat-name" }, label)];
   if (seat.you) bits.push(h("span", { class: "tag" }, "you"));
   if (seat.bot) bits.push(h("span", { class: "tag" }, "bot"));
+  if (seat.to_accept) bits.push(h("span", { class: "tag watching" }, "deck not accepted yet"));
   else if (seat.human && seat.presence !== "online") bits.push(h("span", { class: "tag dim" }, presenceText(seat)));
   const actions = [];
   if (!tableOnly && (seat.name === null || seat.you)) {
@@ -68,6 +70,23 @@ function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
   }
   return h("li", { class: `seat${seat.you ? " you" : ""}${seatClass(i)}` },
     h("div", { class: "seat-who" }, bits), actions.length ? h("div", { class: "row small" }, actions) : null);
+}
+
+// A stacked deck: the host chose the cards' order. Every other person seated reads the
+// server's notice and accepts it before the game can start (docs/security.md).
+function stackedNotice(room, you, tableOnly, send) {
+  const mine = you.seat !== null && !tableOnly ? room.seats[you.seat] : null;
+  const waiting = room.seats.filter((seat) => seat.to_accept).map((seat) => seat.name);
+  let answer;
+  if (mine && mine.to_accept) {
+    answer = h("button", { type: "button", id: "accept-deck", onclick: () => send({ type: "accept_deck" }) },
+      "I accept the stacked deck");
+  } else {
+    answer = h("span", { class: "hint", id: "deck-waiting" }, waiting.length
+      ? `Waiting for ${waiting.join(" and ")} to accept it.` : "Everyone has accepted it.");
+  }
+  return h("div", { class: "watching", id: "stacked-notice", role: "note" },
+    h("p", {}, room.stacked), answer);
 }
 
 function optionSummary(room) {
@@ -123,9 +142,14 @@ function hostSettings(room, game, games, send) {
       h("button", { type: "submit", id: "save-settings" }, "Save settings"),
       room.seats.length < room.max_players ? h("button", { type: "button", id: "add-seat", onclick: () => send({ type: "add_seat" }) }, "Add a seat") : null,
       h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
-        const saved = await send(collect());
+        // Save only what the host changed: saving the form as it stands would drop what it
+        // cannot show (a stacked deck set from the command line).
+        const saved = edited ? await send(collect()) : { type: "ok" };
         if (saved.type === "ok") await send({ type: "start" });
       } }, "Start the game")));
+  let edited = false;
+  form.addEventListener("input", () => { edited = true; });
+  form.addEventListener("change", () => { edited = true; });
   form.addEventListener("submit", (event) => { event.preventDefault(); send(collect()); });
   return form;
 }

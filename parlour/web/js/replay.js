@@ -3,6 +3,7 @@ import { h, fill, $, show } from "./dom.js";
 import { rendererFor } from "./render.js";
 import { colour, seatClass, seatName } from "./seats.js";
 import { fitTables } from "./fit.js";
+import { loadToken } from "./net.js";
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
 $("#room-code").textContent = code;
@@ -11,7 +12,10 @@ let total = 0;
 let step = Number(new URLSearchParams(location.search).get("step") || 0);
 
 async function go(to) {
-  const reply = await fetch(`/api/rooms/${encodeURIComponent(code)}/replay?step=${to}`);
+  // Only the game's players and host may read its record: send this seat's token.
+  const token = loadToken(code);
+  const reply = await fetch(`/api/rooms/${encodeURIComponent(code)}/replay?step=${to}`,
+    { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const body = await reply.json();
   if (!reply.ok) {
     fill($("#error"), body.detail || "cannot show this replay");

@@ -1,0 +1,165 @@
+"""A lab run: bot-only games from one seed, each analysed by replaying its record.
+
+Game ``i`` of a plan is played from seed ``seed + i`` with the bots rotated ``i`` seats
+(so that with different bots each plays every seat equally often), then its record is
+replayed move by move for the game's own observer (:mod:`parlour.lab.games`), which sees
+only what a replay exposes. What a game came to is a small JSON-safe *row*; figures are
+made from the rows in game order, so the same plan gives the same figures whatever the
+number of processes or machines that played it.
+
+>>> plan = Plan("love-me-not", 2, ("greedy", "random"), games=2, seed=5)
+>>> plan.seating(1)
+['random', 'greedy']
+>>> row = play_row(plan, 0)
+>>> sorted(row)
+['bots', 'game', 'index', 'moves', 'scores', 'seed', 'skills', 'winners']
+>>> row["seed"], len(row["scores"])
+(5, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.bots import make_agent
+from parlour.engine import Action, Agent, Legal, Match, Record, View, generator, play
+from parlour.games import get_game
+
+from .games import GameLab, lab_for
+
+Row = dict[str, Any]
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which game, how many seats, which bots (rotated), what options, from which seed.
+
+    ``skills``: when given, each seat of each game gets one of these guessing skills,
+    drawn from the game's seed; a bot with skill ``s`` makes each guess its own way with
+    probability ``s`` and at random otherwise (the game's lab says what a guess is).
+    """
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    skills: tuple[float, ...] = ()
+
+    def seating(self, index: int) -> list[str]:
+        """The bot in each seat of game ``index``: the list rotated by ``index``."""
+        n = len(self.bots)
+        return [self.bots[(seat - index) % n] for seat in range(n)]
+
+    def skill_of(self, index: int) -> list[float] | None:
+        if not self.skills:
+            return None
+        rng = generator(self.seed + index, "lab-skills")
+        return [rng.choice(self.skills) for _ in range(self.players)]
+
+
+class Guesser:
+    """Plays like ``agent``, except that each guess is made at random with probability
+    ``1 - skill``."""
+
+    def __init__(self, agent: Agent, skill: float, lab: GameLab, seat: int, seed: int) -> None:
+        self.agent, self.skill, self.lab, self.seat = agent, skill, lab, seat
+        self.rng = random.Random(seed)
+
+    def act(self, view: View, legal: Legal) -> Action:
+        action = self.agent.act(view, legal)  # the bot still sees everything it would
+        if self.lab.guessing(view, self.seat, legal) and self.rng.random() >= self.skill:
+            return legal.random(self.rng)
+        return action
+
+
+def play_game(plan: Plan, index: int) -> Record:
+    """Play game ``index`` of the plan to its end; its record."""
+    seed = plan.seed + index
+    match = Match.new(get_game(plan.game), plan.players, dict(plan.options), seed)
+    skills = plan.skill_of(index)
+    lab = lab_for(plan.game)
+    agents: list[Agent] = []
+    for seat, name in enumerate(plan.seating(index)):
+        agent = make_agent(match.game, name, seat, seed * 1009 + seat)
+        if skills is not None:
+            agent = Guesser(agent, skills[seat], lab, seat, seed * 7919 + seat)
+        agents.append(agent)
+    play(match, agents)
+    return match.record
+
+
+def analyse(record: Record) -> Row:
+    """Replay a record move by move for its game's observer; the generic facts (scores,
+    winners, moves) and the observer's under ``game``."""
+    lab = lab_for(record.game)
+    match = Match.new(get_game(record.game), record.players, record.options, record.seed)
+    observer = lab.observer(match)
+    for entry in record.actions:
+        match.act(entry["seat"], entry["action"])
+        observer.moved(match, entry["seat"], entry["action"])
+    result = match.result()
+    if result is None:
+        raise ValueError(f"the record of seed {record.seed} does not reach the end of the game")
+    return {"seed": record.seed, "scores": list(result.scores), "winners": list(result.winners),
+            "moves": len(record.actions), "game": observer.finish(match, result)}
+
+
+def play_row(plan: Plan, index: int) -> Row:
+    """Play game ``index`` and analyse its record: the row the figures are made from."""
+    row = analyse(play_game(plan, index))
+    return {"index": index, "bots": plan.seating(index), "skills": plan.skill_of(index), **row}
+
+
+def play_rows(plan: Plan, start: int, stop: int) -> list[Row]:
+    """Games ``start`` to ``stop - 1`` (one worker's share)."""
+    return [play_row(plan, i) for i in range(start, stop)]
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Shares of the games for the workers: small enough to show progress and balance the
+    load, large enough to keep the overhead low.
+
+    >>> chunks(10, 1)
+    [(0, 10)]
+    >>> chunks(100, 2)[:3]
+    [(0, 6), (6, 12), (12, 18)]
+    """
+    if workers <= 1:
+        return [(0, games)]
+    size = max(1, min(200, games // (workers * 8)))
+    return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+def run_local(plan: Plan, workers: int, progress: Progress | None = None) -> list[Row]:
+    """Every game of the plan, in ``workers`` local processes; rows in game order."""
+    if workers <= 1:
+        rows = []
+        for i in range(plan.games):
+            rows.append(play_row(plan, i))
+            if progress:
+                progress(1)
+        return rows
+    done: dict[int, list[Row]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: dict[Future[list[Row]], int] = {
+            pool.submit(play_rows, plan, a, b): a for a, b in chunks(plan.games, workers)}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                rows = future.result()
+                done[pending.pop(future)] = rows
+                if progress:
+                    progress(len(rows))
+    return [row for start in sorted(done) for row in done[start]]
+
+
+def iterate(rows: list[Row]) -> Iterator[Row]:
+    """Rows in game order (a run's rows already are; rows read from a file may not be)."""
+    return iter(sorted(rows, key=lambda r: r["index"]))

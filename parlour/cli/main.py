@@ -363,7 +363,7 @@ def replay_cmd(
         return
     from parlour.tui import load_renderer
 
-    renderer = load_renderer(record.game)
+    renderer = load_renderer(record.game, match.game.words())
     console.print(renderer.render(out["view"]) if renderer else out["view"])
     console.print(f"{len(record.actions)} actions replayed; over: {match.over}")
     if result:

@@ -200,3 +200,22 @@ def figures_for(rows: Sequence[dict[str, Any]], plan: Plan) -> Figures:
     out = generic(rows, plan.players)
     lab_for(plan.game).figures(rows, plan, out)
     return out
+
+
+def position_table(rows: Sequence[dict[str, Any]], players: int, start: str, role: str,
+                   section: str, out: Figures) -> None:
+    """Win rate by seat counted clockwise from the seat that began as ``role`` (its seat
+    is in each row's ``game[start]``), flagged above the line like seats."""
+    wins = [0.0] * players
+    for r in rows:
+        first = r["game"][start]
+        for w in r["winners"]:
+            wins[(w - first) % players] += 1 / len(r["winners"])
+    names = [f"the first {role}"] + [f"{k} after" for k in range(1, players)]
+    table = out.add(Table(
+        f"win-rate-from-first-{role.lower()}", f"Win rate by place after the first {role}",
+        ["place"], ["win rate", "× fair share"],
+        [share_row({"place": names[k]}, wins[k], len(rows), players) for k in range(players)],
+        f"Seats counted clockwise from the one that began as the {role}.", plot="bar",
+        reference=1 / players, section=section))
+    fair_flags(table, out, players, lambda r: str(r["place"]).capitalize())

@@ -117,7 +117,7 @@ def number(x: float) -> float | int:
     """A number rounded to six significant digits (ints stay ints)."""
     if isinstance(x, int):
         return x
-    rounded = float(f"{x:.6g}")
+    rounded = float(f"{round(x, 12):.6g}")
     return int(rounded) if rounded.is_integer() and abs(rounded) < 1e15 else rounded
 
 

@@ -16,9 +16,11 @@ from typing import Any
 
 from parlour.engine import Action, Match, Result
 from parlour.games.my_story import MyStoryState
+from parlour.games.my_story.abilities import planned_gain
 from parlour.games.my_story.cards import CardSet
 from parlour.games.my_story.payments import add_costs, grow_cost
-from parlour.games.my_story.scoring import AREAS
+from parlour.games.my_story.scoring import AREAS, achievement_points, measure
+from parlour.games.my_story.state import Turn
 from parlour.lab.balance import fair_flags
 from parlour.lab.figures import Figures, Row, Table
 from parlour.lab.run import Plan
@@ -78,7 +80,7 @@ class StoryObserver(Observer):
     def _pool(self, state: MyStoryState) -> None:
         assert state.turn is not None
         occupation = state.seats[state.turn.seat].occupation or ""
-        self.pools.append((occupation, sum(state.turn.pool.values())))
+        self.pools.append((occupation, occupation_yield(state, state.turn)))
         self.pooled = True
 
     def _new_events(self, state: MyStoryState) -> list[dict[str, Any]]:
@@ -120,8 +122,44 @@ class StoryObserver(Observer):
             "pools": [list(p) for p in self.pools],
             "areas": {a: sheet[a] for a in AREAS},
             "achievements": details["achievements"],
+            "could_score": could_score(match.state),
             "life_out": self.life_out,
         }
+
+
+def could_score(state: MyStoryState) -> list[dict[str, int]]:
+    """Per player, what every Achievement would have scored them at the end."""
+    cards = state.card_set
+    return [{aid: achievement_points(cards, state.seats, s, ach,
+                                     measure(cards, state.seats[s], ach.measure))
+             for aid, ach in cards.achievements.items()} for s in range(state.players)]
+
+
+def occupation_yield(state: MyStoryState, turn: Turn) -> float:
+    """What the current Occupation gave this turn's Planning, in resources: its Bonus and
+    automatic abilities (the gain with it less the gain without it), one resource per
+    choice it offered, and the icons of the cards its "+1" and Smile abilities let the
+    player play (a conversion only reshapes resources, so it counts nothing)."""
+    me = state.seats[turn.seat]
+    occupation = me.occupation
+    if occupation is None:
+        return 0.0
+    card = state.card(occupation)
+    played = turn.played
+    every = sum(planned_gain(state, turn.seat, played).values())
+    cv = me.cv
+    me.occupation, me.cv = None, [c for c in cv if c != occupation]
+    try:
+        without = sum(planned_gain(state, turn.seat, played).values())
+    finally:
+        me.occupation, me.cv = occupation, cv
+    effects = [e for e in card.ability]
+    choices = sum(1 for e in effects if e["kind"] == "choose")
+    extra = sum(e["count"] for e in effects if e["kind"] == "extra_cards")
+    if any(e["kind"] == "per_icon_card" for e in effects):
+        extra += turn.extra
+    per_card = sum(sum(state.card(c).play.values()) for c in played) / max(1, len(played))
+    return every - without + choices + extra * per_card
 
 
 class StoryLab(GameLab):
@@ -373,17 +411,18 @@ def occupations(rows: Sequence[dict[str, Any]], cards: CardSet, out: Figures) ->
     table: list[Row] = []
     for card in cards.of_kind("occupation"):
         table.append({"card": f"{card.id} {card.name}",
-                      "resources per turn as occupation": Mean.of(pools.get(card.id, [])),
+                      "resources per turn": Mean.of(pools.get(card.id, [])),
                       **rate_cells(takes, card.id, len(rows), "taken", "takers"),
                       **rate_cells(grows, card.id, len(rows), "switched to", "switchers")})
     table_ = out.add(Table(
         "occupations", "Occupations: what they yield", ["card"],
-        ["resources per turn as occupation", "taken (share of games)", "takers' win rate",
+        ["resources per turn", "taken (share of games)", "takers' win rate",
          "switched to (share of games)", "switchers' win rate"],
-        table, "Resources per turn: everything a player had to spend after Planning, on the "
-               "turns this was their current occupation (starting ones included).",
+        table, "Resources per turn: what the Occupation's Bonus and abilities added to its "
+               "holder's Planning, on the turns it was their current one (starting ones "
+               "included; a choice counts one, each extra card played its icons).",
         plot="bar", section=SECTION_CARDS))
-    value_flags(table_, "resources per turn as occupation", "Occupation",
+    value_flags(table_, "resources per turn", "Occupation",
                 "resources per turn", out)
 
 
@@ -393,15 +432,22 @@ def achievements(rows: Sequence[dict[str, Any]], cards: CardSet, out: Figures) -
         for held in r["game"]["achievements"]:
             for aid, vp in held.items():
                 scored[aid].append(float(vp))
+    could: dict[str, list[float]] = defaultdict(list)
+    for r in rows:
+        for seat_scores in r["game"]["could_score"]:
+            for aid, vp in seat_scores.items():
+                could[aid].append(float(vp))
     rates = card_rates(rows, "reunions")
     table: list[Row] = []
     for aid, ach in cards.achievements.items():
         table.append({"card": f"{aid} {ach.name}", "VP at the end": Mean.of(scored.get(aid, [])),
+                      "VP for anyone": Mean.of(could.get(aid, [])),
                       **rate_cells(rates, aid, len(rows), "taken", "holders")})
     table_ = out.add(Table(
         "achievements", "Achievements: what they score", ["card"],
-        ["VP at the end", "taken (share of games)", "holders' win rate"], table,
-        "VP at the end: what the Achievement scored for whoever held it when the game ended.",
+        ["VP at the end", "VP for anyone", "taken (share of games)", "holders' win rate"],
+        table, "VP at the end: what the Achievement scored for whoever held it when the game "
+               "ended. VP for anyone: what it would have scored every player at the end.",
         plot="bar", section=SECTION_CARDS))
     value_flags(table_, "VP at the end", "Achievement", "VP", out)
 

@@ -246,7 +246,7 @@ def lab_cmd(
     (OUT/csv/) and every number is in OUT/figures.json.
     """
     from parlour.lab.report import write
-    from parlour.lab.study import Study, conduct
+    from parlour.lab.study import conduct
 
     study = _study(game_id, players, bots, n, seed, options, vs_options, cards, vs_cards,
                    skills)
@@ -281,7 +281,7 @@ def _study(game_id: str, players: int | None, bots: str | None, n: int, seed: in
            options: str | None, vs_options: str | None, cards: Path | None,
            vs_cards: Path | None, skills: str | None) -> Any:
     """The study the ``lab`` command's flags describe, checked before any game is played."""
-    from parlour.lab.run import Plan
+    from parlour.lab.plan import Plan
     from parlour.lab.study import Study
 
     chosen = with_cards(game_id, parse_options(options), cards)

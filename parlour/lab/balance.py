@@ -18,13 +18,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from .fairness import FAIR_LIMIT, fair_flags, share_row
 from .figures import Figures, Row, Table
 from .games import lab_for
-from .run import Plan
+from .plan import Plan
 from .stats import Mean, Median, Share
 
-FAIR_LIMIT = 1.25
-"""A seat, bot or starting position may win at most this many times its fair share."""
 MAX_BINS = 30
 
 
@@ -75,31 +74,12 @@ def win_shares(rows: Iterable[dict[str, Any]], players: int) -> list[float]:
     return wins
 
 
-def share_row(label: dict[str, Any], hits: float, n: int, players: int) -> Row:
-    share = Share(hits, n)
-    return {**label, "win rate": share, "× fair share": share.value * players}
-
-
-def fair_flags(table: Table, out: Figures, players: int, what: Callable[[Row], str]) -> None:
-    """Flag each row whose win rate is above the limit, in plain words."""
-    fair = 1 / players
-    for row in table.rows:
-        share = row["win rate"]
-        assert isinstance(share, Share)
-        if share.n and share.value > FAIR_LIMIT * fair:
-            lo, hi = share.interval()
-            sure = ("its whole interval is above the line" if lo > FAIR_LIMIT * fair else
-                    "its interval still reaches below the line: play more games to be sure")
-            out.flag(table.key, f"{what(row)} wins {share.value:.1%} of games (95% interval "
-                                f"{lo:.1%}–{hi:.1%}), {share.value / fair:.2f}× its fair share of "
-                                f"{fair:.1%}; the line is {FAIR_LIMIT}× ({sure}).")
-
-
 def seat_table(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
     wins = win_shares(rows, players)
     n = len(rows)
     table = out.add(Table(
-        "win-rate-by-seat", "Win rate by seat", ["seat"], ["win rate", "× fair share", "mean score"],
+        "win-rate-by-seat", "Win rate by seat", ["seat"],
+        ["win rate", "× fair share", "mean score"],
         [{**share_row({"seat": s + 1}, wins[s], n, players),
           "mean score": Mean.of([float(r["scores"][s]) for r in rows])} for s in range(players)],
         f"A shared win counts as a fraction. Fair share: 1/{players}; the line is "
@@ -200,22 +180,3 @@ def figures_for(rows: Sequence[dict[str, Any]], plan: Plan) -> Figures:
     out = generic(rows, plan.players)
     lab_for(plan.game).figures(rows, plan, out)
     return out
-
-
-def position_table(rows: Sequence[dict[str, Any]], players: int, start: str, role: str,
-                   section: str, out: Figures) -> None:
-    """Win rate by seat counted clockwise from the seat that began as ``role`` (its seat
-    is in each row's ``game[start]``), flagged above the line like seats."""
-    wins = [0.0] * players
-    for r in rows:
-        first = r["game"][start]
-        for w in r["winners"]:
-            wins[(w - first) % players] += 1 / len(r["winners"])
-    names = [f"the first {role}"] + [f"{k} after" for k in range(1, players)]
-    table = out.add(Table(
-        f"win-rate-from-first-{role.lower()}", f"Win rate by place after the first {role}",
-        ["place"], ["win rate", "× fair share"],
-        [share_row({"place": names[k]}, wins[k], len(rows), players) for k in range(players)],
-        f"Seats counted clockwise from the one that began as the {role}.", plot="bar",
-        reference=1 / players, section=section))
-    fair_flags(table, out, players, lambda r: str(r["place"]).capitalize())

@@ -12,7 +12,8 @@ from typing import Any
 
 from parlour.engine import ParlourError
 
-from .run import Plan, Progress, Row, chunks, play_rows
+from .plan import Plan
+from .run import Progress, Row, chunks, play_rows
 
 LOCAL = "local"
 

@@ -165,7 +165,7 @@ def compare(a: Table, b: Table, names: Sequence[str] = ("A", "B")) -> Table:
     out: list[Row] = []
     for k in keys:
         ra, rb = rows_a.get(k, {}), rows_b.get(k, {})
-        row: Row = dict(zip(a.labels, k, strict=True))
+        row: Row = {label: (ra or rb).get(label) for label in a.labels}
         for col in a.columns:
             va, vb = ra.get(col), rb.get(col)
             row[f"{col} {first}"], row[f"{col} {second}"] = value(va), value(vb)

@@ -272,7 +272,8 @@ def _bars(ax: Any, tables: Sequence[Table], names: Sequence[str], horizontal: bo
     width = 0.8 / len(tables)
     for k, table in enumerate(tables):
         by_label = {_label(table, r): r.get(column) for r in table.rows}
-        values, errors = [], [[], []]
+        values: list[float] = []
+        errors: list[list[float]] = [[], []]
         for label in labels:
             cell = by_label.get(label)
             v = _value(cell)

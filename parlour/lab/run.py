@@ -8,8 +8,6 @@ made from the rows in game order, so the same plan gives the same figures whatev
 number of processes or machines that played it.
 
 >>> plan = Plan("love-me-not", 2, ("greedy", "random"), games=2, seed=5)
->>> plan.seating(1)
-['random', 'greedy']
 >>> row = play_row(plan, 0)
 >>> sorted(row)
 ['bots', 'game', 'index', 'moves', 'scores', 'seed', 'skills', 'winners']
@@ -20,48 +18,19 @@ number of processes or machines that played it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots import make_agent
-from parlour.engine import Action, Agent, Legal, Match, Record, View, generator, play
+from parlour.engine import Action, Agent, Legal, Match, Record, View, play
 from parlour.games import get_game
 
 from .games import GameLab, lab_for
+from .plan import Plan
 
 Row = dict[str, Any]
 Progress = Callable[[int], None]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Which game, how many seats, which bots (rotated), what options, from which seed.
-
-    ``skills``: when given, each seat of each game gets one of these guessing skills,
-    drawn from the game's seed; a bot with skill ``s`` makes each guess its own way with
-    probability ``s`` and at random otherwise (the game's lab says what a guess is).
-    """
-
-    game: str
-    players: int
-    bots: tuple[str, ...]
-    games: int
-    seed: int = 0
-    options: Mapping[str, Any] = field(default_factory=dict)
-    skills: tuple[float, ...] = ()
-
-    def seating(self, index: int) -> list[str]:
-        """The bot in each seat of game ``index``: the list rotated by ``index``."""
-        n = len(self.bots)
-        return [self.bots[(seat - index) % n] for seat in range(n)]
-
-    def skill_of(self, index: int) -> list[float] | None:
-        if not self.skills:
-            return None
-        rng = generator(self.seed + index, "lab-skills")
-        return [rng.choice(self.skills) for _ in range(self.players)]
 
 
 class Guesser:

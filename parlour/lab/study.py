@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .balance import figures_for
+from .plan import Plan
 from .report import Run
-from .run import Plan, Progress, Row, run_local
+from .run import Progress, Row, run_local
 
 ProgressFor = Callable[[str, int], Progress]
 """Given a run's name and its number of games, what to call as games finish."""

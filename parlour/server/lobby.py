@@ -168,6 +168,19 @@ class Lobby:
                     s.bot, s.name = game.default_bot, None
         self.game_id, self.options, self.timer = game_id, options, timer
 
+    def content_options(self) -> list[str]:
+        """The options that carry content (given as a file, not typed in the lobby form)."""
+        return [o.name for o in self.game.options if o.content]
+
+    def give_content(self, name: str, value: object) -> None:
+        """Set (or, with ``None``, remove) a content option, validated like any option."""
+        if name not in self.content_options():
+            raise RoomError(f"{self.game.title} takes no content called {name!r}")
+        options = {k: v for k, v in self.options.items() if k != name}
+        if value is not None:
+            options[name] = value
+        self.configure(self.game_id, options, self.timer)
+
     def add_seat(self) -> None:
         game = self.game
         if len(self.seats) >= game.max_players:

@@ -156,6 +156,21 @@ class Room:
             timer=lobby.timer, status=self.status, seed=self.play.seed if self.play else None,
         )
 
+    async def give_content(self, token: str | None, name: str, value: object) -> None:
+        """The host gives the game its own content (a card set, word cards: the option
+        ``name``), validated as the game validates it; ``None`` takes it away."""
+        async def work() -> None:
+            if not token or not self.lobby.is_host(token_hash(token)):
+                raise RoomError("only the host can do that")
+            if self.status != Status.LOBBY:
+                raise RoomError("the game has already started")
+            self.lobby.give_content(name, value)
+            await self.save_setup()
+            self.log.note(f"The host gave {self.lobby.game.title} its own {name}"
+                          if value is not None else f"The host took away their own {name}")
+
+        await self.change(work)
+
     async def start(self) -> None:
         """Every seat is filled: deal the game."""
         lobby = self.lobby

@@ -16,9 +16,9 @@ from rich.text import Text
 
 from parlour.engine import Result
 from parlour.engine.narration import default_name, listing
+from parlour.games.my_story import words as card_set_words
 from parlour.games.my_story.payments import add_costs, paid
 from parlour.games.my_story.state import RETIREMENT_AGE
-from parlour.games.my_story import words as card_set_words
 from parlour.games.my_story.words import ORDER, WORDS, amount, amounts
 
 SET: Mapping[str, Any] = WORDS

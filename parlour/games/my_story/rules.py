@@ -47,7 +47,7 @@ class MyStory(Game[MyStoryState]):
                "or first-draft (as first written, before the lab rebalanced it)",
                choices=tuple(BUNDLED)),
         Option("cards", dict, None, "your own card set, in the format of "
-               "docs/games/my-story.md; it replaces card_set"),
+               "docs/games/my-story.md; it replaces card_set", content=True),
     )
 
     def __init__(self, card_set: CardSet | None = None,

@@ -189,7 +189,7 @@ class TakeYourPick(Game[TakeYourPickState]):
         Option("deck", list, None, "phrase pairs [[a, b], ...], top first: replaces the"
                " built-in deck and is not shuffled before the first deal"),
         Option("pairs", list, None, "your own phrase pairs [[a, b], ...]: replace the"
-               " built-in deck and are shuffled like it"),
+               " built-in deck and are shuffled like it", content=True),
         Option("first_subject", int, None, "the seat of the first Subject (default: drawn"
                " at random from the seed)", minimum=0, maximum=9),
         Option("subject_turns", int, 1, "how many times each player is the Subject",

@@ -203,7 +203,8 @@ class WhatsItToYa(Game[WhatsItToYaState]):
     options = (
         Option("deck", list, None, "words, top first (5 per round): stacks the whole game"),
         Option("cards", dict, None, "your own two-sided word cards, in the format of the "
-               "bundled cards.json (any number of cards): shuffled like the bundled ones"),
+               "bundled cards.json (any number of cards): shuffled like the bundled ones",
+               content=True),
         Option("dealer_turns", int, 2, "times each player deals: 2, or 3 for a longer game",
                choices=(2, 3)),
         Option("first_dealer", int, None, "seat of the first dealer (default: drawn at random)",

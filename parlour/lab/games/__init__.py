@@ -21,7 +21,7 @@ from parlour.engine import Action, Legal, Match, Result, View
 
 if TYPE_CHECKING:
     from parlour.lab.figures import Figures
-    from parlour.lab.run import Plan
+    from parlour.lab.plan import Plan
 
 
 class Observer:

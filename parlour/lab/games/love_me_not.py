@@ -14,7 +14,7 @@ from typing import Any
 
 from parlour.engine import Match, Result
 from parlour.lab.figures import Figures, Row, Table
-from parlour.lab.run import Plan
+from parlour.lab.plan import Plan
 from parlour.lab.stats import Mean, Share
 
 from . import GameLab, Observer

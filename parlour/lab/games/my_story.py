@@ -21,9 +21,9 @@ from parlour.games.my_story.cards import CardSet
 from parlour.games.my_story.payments import add_costs, grow_cost
 from parlour.games.my_story.scoring import AREAS, achievement_points, measure
 from parlour.games.my_story.state import Turn
-from parlour.lab.balance import fair_flags
+from parlour.lab.fairness import fair_flags
 from parlour.lab.figures import Figures, Row, Table
-from parlour.lab.run import Plan
+from parlour.lab.plan import Plan
 from parlour.lab.stats import Mean, Share
 
 from . import GameLab, Observer
@@ -46,10 +46,11 @@ class StoryObserver(Observer):
         self.start_age = 0
         self.seen: object | None = None
         self.firsts: list[str] = []
+        self.dealt = [list(p.dealt) for p in match.state.seats]
         self.takes: list[tuple[str, int, int]] = []  # card, seat, units paid (resources+years)
         self.grows: list[tuple[str, int]] = []  # card, seat
         self.reunions: list[tuple[str, int]] = []  # achievement, seat
-        self.pools: list[tuple[str, int]] = []  # occupation, resources after Planning
+        self.pools: list[tuple[str, float]] = []  # occupation, what it gave a Planning
         self.pooled = False
         self.life_out: int | None = None  # the turn the Life Story track first ran short
 
@@ -115,6 +116,7 @@ class StoryObserver(Observer):
         sheet = {line["area"]: line["points"] for line in details["score_sheet"]}
         return {
             "firsts": self.firsts,
+            "dealt": self.dealt,
             "turns": [list(t) for t in self.turns],
             "takes": [list(t) for t in self.takes],
             "grows": [list(t) for t in self.grows],
@@ -153,13 +155,13 @@ def occupation_yield(state: MyStoryState, turn: Turn) -> float:
         without = sum(planned_gain(state, turn.seat, played).values())
     finally:
         me.occupation, me.cv = occupation, cv
-    effects = [e for e in card.ability]
+    effects = card.ability
     choices = sum(1 for e in effects if e["kind"] == "choose")
-    extra = sum(e["count"] for e in effects if e["kind"] == "extra_cards")
+    extra = sum(int(e["count"]) for e in effects if e["kind"] == "extra_cards")
     if any(e["kind"] == "per_icon_card" for e in effects):
         extra += turn.extra
     per_card = sum(sum(state.card(c).play.values()) for c in played) / max(1, len(played))
-    return every - without + choices + extra * per_card
+    return float(every - without + choices + extra * per_card)
 
 
 class StoryLab(GameLab):
@@ -210,19 +212,23 @@ def areas(rows: Sequence[dict[str, Any]], out: Figures) -> None:
 def starting(rows: Sequence[dict[str, Any]], players: int, cards: CardSet,
              out: Figures) -> None:
     hits: dict[str, float] = defaultdict(float)
-    chosen: Counter[str] = Counter()
+    kept: Counter[str] = Counter()
+    dealt: Counter[str] = Counter(c for r in rows for pair in r["game"]["dealt"] for c in pair)
     for r in rows:
         for seat, cid in enumerate(r["game"]["firsts"]):
-            chosen[cid] += 1
+            kept[cid] += 1
             hits[cid] += win_share(r, seat)
-    ids = sorted(chosen, key=lambda c: (-hits[c] / chosen[c], c))
+    ids = sorted(dealt, key=lambda c: (-hits[c] / kept[c] if kept[c] else 1.0, c))
     table = out.add(Table(
         "win-rate-by-starting-occupation", "Win rate by starting occupation",
-        ["occupation"], ["win rate", "× fair share", "kept"],
-        [{"occupation": f"{c} {cards.cards[c].name}", "win rate": Share(hits[c], chosen[c]),
-          "× fair share": hits[c] / chosen[c] * players, "kept": chosen[c]} for c in ids],
-        "Per seat that kept it. The bots keep the dealt occupation they value more.",
-        plot="bar", reference=1 / players, section="My Story: scoring"))
+        ["occupation"], ["win rate", "× fair share", "kept", "kept when dealt"],
+        [{"occupation": f"{c} {cards.cards[c].name}", "win rate": Share(hits[c], kept[c]),
+          "× fair share": hits[c] / kept[c] * players if kept[c] else 0.0, "kept": kept[c],
+          "kept when dealt": Share(kept[c], dealt[c])} for c in ids],
+        "Per seat that kept it. Each player is dealt two and keeps the one the bot values "
+        "more: the bot ranks them the same way every game, so the one it ranks last is never "
+        "kept, whatever its strength.", plot="bar", reference=1 / players,
+        section="My Story: scoring"))
     fair_flags(table, out, players, lambda r: f"Starting as {r['occupation']}")
 
 

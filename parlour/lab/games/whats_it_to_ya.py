@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Legal, Match, Result, View
-from parlour.lab.balance import position_table
+from parlour.lab.fairness import position_table
 from parlour.lab.figures import Figures, Table
-from parlour.lab.run import Plan
+from parlour.lab.plan import Plan
 from parlour.lab.stats import Mean, Share
 
 from . import GameLab, Observer

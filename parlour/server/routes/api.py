@@ -7,13 +7,14 @@ its HTTP status.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import qrcode  # type: ignore[import-untyped]
 import qrcode.image.svg  # type: ignore[import-untyped]
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Header, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
@@ -21,9 +22,10 @@ from parlour.bots import bot_names
 from parlour.engine import ParlourError, replay
 from parlour.games import game_ids, get_game
 
-from ..errors import NotFinished, NotFound, Unreplayable
+from ..errors import NotFinished, NotFound, RoomError, Unreplayable
 from ..play import Play
 from ..room import FINISHED, Room
+from ..snapshot import public_options
 from .deps import BaseUrl, HubDep, RoomDep
 
 CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
@@ -115,6 +117,34 @@ async def room_qr(room: RoomDep, base: BaseUrl) -> Response:
     image = qrcode.make(f"{base}/r/{room.code}",
                         image_factory=qrcode.image.svg.SvgPathImage, border=2)
     return Response(image.to_string(), media_type="image/svg+xml")
+
+
+MAX_CONTENT_BYTES = 512 * 1024
+"""The largest content file a host may give a room (a card set is about 25 kB)."""
+
+
+@router.put("/rooms/{code}/content/{name}",
+            summary="The host gives the game its own content (a card set, word cards...)")
+async def room_content(room: RoomDep, name: str, request: Request,
+                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """The body is the option's JSON (``null`` takes it away); ``Authorization: Bearer
+    TOKEN`` is the host's token. The content is validated as the game validates it."""
+    body = await request.body()
+    if len(body) > MAX_CONTENT_BYTES:
+        raise RoomError(f"the file is too large (at most {MAX_CONTENT_BYTES // 1024} kB)")
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RoomError(f"the file is not valid JSON: {exc}") from None
+    token = authorization[7:] if authorization and authorization.startswith("Bearer ") else None
+    await room.give_content(token, name, value)
+    return {"options": public_options(room.lobby.options)}
+
+
+@router.get("/rooms/{code}/words", summary="The words of the room's game, for its content")
+async def room_words(room: RoomDep) -> dict[str, Any]:
+    options = room.play.record.options if room.play is not None else room.lobby.options
+    return dict(room.lobby.game.for_options(options).words())
 
 
 def finished(room: Room) -> Play:

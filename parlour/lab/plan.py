@@ -31,6 +31,11 @@ class Plan:
     options: Mapping[str, Any] = field(default_factory=dict)
     skills: tuple[float, ...] = ()
 
+    def __post_init__(self) -> None:
+        if len(self.bots) != self.players:
+            raise ValueError(f"a plan names one bot per seat ({self.players} seats, "
+                             f"{len(self.bots)} bots)")
+
     def seating(self, index: int) -> list[str]:
         """The bot in each seat of game ``index``: the list rotated by ``index``."""
         n = len(self.bots)

@@ -29,6 +29,7 @@ class Run:
     name: str
     options: Mapping[str, Any]
     figures: Figures
+    notes: tuple[str, ...] = ()
 
 
 def describe_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -110,6 +111,8 @@ def render(title: str, command: str, plan: Mapping[str, Any], runs: Sequence[Run
              f"<p>Made by <code>{esc(command)}</code>. Every figure below is also a CSV file "
              "(linked under it); <a href=figures.json>figures.json</a> has every number.</p>",
              _plan(plan, runs), *(f"<p class=note>{esc(n)}</p>" for n in notes),
+             *(f"<p class=note>{esc(run.name + ': ' if len(runs) > 1 else '')}{esc(n)}</p>"
+               for run in runs for n in run.notes),
              _flags(runs)]
     sections: dict[str, list[str]] = {}
     others = {t.key: t for t in runs[1].figures.tables} if len(runs) > 1 else {}

@@ -10,7 +10,7 @@ number of processes or machines that played it.
 >>> plan = Plan("love-me-not", 2, ("greedy", "random"), games=2, seed=5)
 >>> row = play_row(plan, 0)
 >>> sorted(row)
-['bots', 'game', 'index', 'moves', 'scores', 'seed', 'skills', 'winners']
+['bots', 'game', 'index', 'moves', 'scores', 'seed', 'skills', 'thinking', 'winners']
 >>> row["seed"], len(row["scores"])
 (5, 2)
 """
@@ -18,7 +18,8 @@ number of processes or machines that played it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -48,8 +49,23 @@ class Guesser:
         return action
 
 
-def play_game(plan: Plan, index: int) -> Record:
-    """Play game ``index`` of the plan to its end; its record."""
+class Timed:
+    """An agent whose thinking time is added up (wall clock: a note, never a figure)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent, self.seconds, self.decisions = agent, 0.0, 0
+
+    def act(self, view: View, legal: Legal) -> Action:
+        started = time.perf_counter()
+        action = self.agent.act(view, legal)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
+def play_game(plan: Plan, index: int, timed: list[Timed] | None = None) -> Record:
+    """Play game ``index`` of the plan to its end; its record. The agents, timed, are
+    added to ``timed`` when it is given."""
     seed = plan.seed + index
     match = Match.new(get_game(plan.game), plan.players, dict(plan.options), seed)
     skills = plan.skill_of(index)
@@ -59,8 +75,10 @@ def play_game(plan: Plan, index: int) -> Record:
         agent = make_agent(match.game, name, seat, seed * 1009 + seat)
         if skills is not None:
             agent = Guesser(agent, skills[seat], lab, seat, seed * 7919 + seat)
-        agents.append(agent)
+        agents.append(Timed(agent))
     play(match, agents)
+    if timed is not None:
+        timed.extend(a for a in agents if isinstance(a, Timed))
     return match.record
 
 
@@ -81,9 +99,29 @@ def analyse(record: Record) -> Row:
 
 
 def play_row(plan: Plan, index: int) -> Row:
-    """Play game ``index`` and analyse its record: the row the figures are made from."""
-    row = analyse(play_game(plan, index))
-    return {"index": index, "bots": plan.seating(index), "skills": plan.skill_of(index), **row}
+    """Play game ``index`` and analyse its record: the row the figures are made from (with
+    the bots' thinking time, which no figure uses: it differs from run to run)."""
+    timed: list[Timed] = []
+    row = analyse(play_game(plan, index, timed))
+    return {"index": index, "bots": plan.seating(index), "skills": plan.skill_of(index), **row,
+            "thinking": [[t.seconds, t.decisions] for t in timed]}
+
+
+def thinking(rows: Sequence[Row]) -> str:
+    """Each bot's mean time per decision, in words (wall clock on this machine).
+
+    >>> thinking([{"bots": ["a", "b"], "thinking": [[0.5, 100], [0.0, 10]]}])
+    'Time per decision (wall clock, not a figure): a 5.0 ms, b 0.0 ms.'
+    """
+    seconds: dict[str, float] = {}
+    decisions: dict[str, int] = {}
+    for row in rows:
+        for name, (s, n) in zip(row["bots"], row.get("thinking", []), strict=False):
+            seconds[name] = seconds.get(name, 0.0) + s
+            decisions[name] = decisions.get(name, 0) + n
+    parts = [f"{name} {1000 * seconds[name] / max(1, decisions[name]):.1f} ms"
+             for name in sorted(seconds)]
+    return f"Time per decision (wall clock, not a figure): {', '.join(parts)}."
 
 
 def play_rows(plan: Plan, start: int, stop: int) -> list[Row]:
@@ -127,8 +165,3 @@ def run_local(plan: Plan, workers: int, progress: Progress | None = None) -> lis
                 if progress:
                     progress(len(rows))
     return [row for start in sorted(done) for row in done[start]]
-
-
-def iterate(rows: list[Row]) -> Iterator[Row]:
-    """Rows in game order (a run's rows already are; rows read from a file may not be)."""
-    return iter(sorted(rows, key=lambda r: r["index"]))

@@ -18,7 +18,7 @@ from typing import Any
 from .balance import figures_for
 from .plan import Plan
 from .report import Run
-from .run import Progress, Row, run_local
+from .run import Progress, Row, run_local, thinking
 
 ProgressFor = Callable[[str, int], Progress]
 """Given a run's name and its number of games, what to call as games finish."""
@@ -64,5 +64,5 @@ def conduct(study: Study, workers: int, ray: str | None = None,
     for name, plan in study.plans():
         tick = progress(name, plan.games) if progress else None
         rows = rows_of(plan, workers, ray, tick)
-        runs.append(Run(name, dict(plan.options), figures_for(rows, plan)))
+        runs.append(Run(name, dict(plan.options), figures_for(rows, plan), (thinking(rows),)))
     return runs

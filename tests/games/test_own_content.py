@@ -66,7 +66,7 @@ def test_take_your_pick_refuses_a_deck_and_pairs_together_and_a_repeated_phrase(
         game.setup(3, {"pairs": pairs, "deck": pairs})
     with pytest.raises(InvalidOptions, match="option 'pairs' entry 1: the phrase 'tea 0' is "
                                              "already on entry 0"):
-        game.setup(3, {"pairs": [["Tea 0", "Coffee"], ["tea 0", "Milk"]] + pairs[1:]})
+        game.setup(3, {"pairs": [["Tea 0", "Coffee"], ["tea 0", "Milk"], *pairs[1:]]})
 
 
 def test_my_favourite_things_offers_and_gives_the_designers_categories() -> None:

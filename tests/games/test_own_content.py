@@ -69,27 +69,32 @@ def test_take_your_pick_refuses_a_deck_and_pairs_together_and_a_repeated_phrase(
         game.setup(3, {"pairs": [["Tea 0", "Coffee"], ["tea 0", "Milk"], *pairs[1:]]})
 
 
+TEAS = {"name": "Teas", "loved": ["Green", "Black", "Mint", "Chai", "Earl Grey", "Rooibos",
+                                   "Jasmine", "Oolong", "Camomile"],
+        "disliked": ["Lukewarm", "Stewed", "Bitter"]}
+GAMES = {"name": "Board games", "loved": ["Chess", "Go", "Catan", "Scrabble", "Risk", "Cluedo",
+                                          "Carcassonne", "Azul", "Dixit"],
+         "disliked": ["Monopoly", "Snakes and Ladders", "Ludo"]}
+
+
 def test_my_favourite_things_offers_and_gives_the_designers_categories() -> None:
-    own = [{"name": "Teas", "examples": ["Green", "Black", "Mint", "Chai", "Earl Grey",
-                                         "Rooibos"]},
-           {"name": "Board games", "examples": ["Chess", "Go", "Catan", "Scrabble", "Risk",
-                                                "Cluedo"]}, "Rainy days"]
-    match = Match.new(get_game("my-favourite-things"), 3, {"categories": own}, seed=5)
+    match = Match.new(get_game("my-favourite-things"), 3, {"categories": [TEAS, GAMES]}, seed=5)
     spec = match.legal(0).spec
-    assert spec is not None and sorted(spec.to_json()["suggestions"]) == \
-        ["Board games", "Rainy days", "Teas"]
+    assert spec is not None and sorted(spec.to_json()["suggestions"]) == ["Board games", "Teas"]
     play(match, [make_agent(match.game, "fan", s, s) for s in range(3)])
     rounds = match.result().details["rounds"]  # type: ignore[union-attr]
-    given = {c for r in rounds for c in r["categories"]}
-    assert given <= {"Teas", "Board games", "Rainy days"}
-    teas = [s for r in rounds for c, s in zip(r["categories"], r["sets"], strict=True)
-            if c == "Teas"]
-    assert all(set(s) == set(own[0]["examples"]) for s in teas)  # type: ignore[index]
+    assert {c for r in rounds for c in r["categories"]} <= {"Teas", "Board games"}
+    for r in rounds:
+        for category, written in zip(r["categories"], r["sets"], strict=True):
+            own = TEAS if category == "Teas" else GAMES
+            # Five favourites from the loved entries, the Broken Heart from the disliked.
+            assert set(written[:5]) <= set(own["loved"]) and written[5] in own["disliked"]
 
 
 def test_my_favourite_things_names_a_bad_category() -> None:
     game = get_game("my-favourite-things")
-    with pytest.raises(InvalidOptions, match="category 'Teas' needs no examples or at least 6"):
-        game.setup(3, {"categories": [{"name": "Teas", "examples": ["Green"]}]})
-    with pytest.raises(InvalidOptions, match="must be a non-empty list"):
-        game.setup(3, {"categories": []})
+    with pytest.raises(InvalidOptions, match="option 'categories': category 'Teas': 'loved' "
+                                             "must be a list of at least 9 entries"):
+        game.setup(3, {"categories": [{**TEAS, "loved": ["Green"]}]})
+    with pytest.raises(InvalidOptions, match="option 'categories' must be of type list"):
+        game.setup(3, {"categories": "Teas"})

@@ -80,9 +80,14 @@ def test_load_refuses_what_it_cannot_do() -> None:
         LoadSpec(profile=Path("out.png")).check()
 
 
-def finished_game(seed: int) -> list[dict[str, Any]]:
+# A deck, top first, on which each seat keeping its first card scores 7 points to 3.
+SEVEN_TO_THREE = ["JH", "JD", "3D", "2D", "JC", "4S", "5S", "3H", "4H", "2S",
+                  "2C", "5H", "4C", "4D", "5C", "2H", "3S", "3C", "5D", "JS"]
+
+
+def finished_game(deck: list[str]) -> list[dict[str, Any]]:
     """The two players' final snapshots of a real single-match game (as the server sends)."""
-    match = Match.new(get_game("love-me-not"), 2, {"matches": 1}, seed)
+    match = Match.new(get_game("love-me-not"), 2, {"matches": 1, "deck": deck}, 5)
     while not match.over:
         for seat in sorted(match.to_act):
             match.act(seat, match.legal(seat).choices[0])  # type: ignore[index]
@@ -92,12 +97,11 @@ def finished_game(seed: int) -> list[dict[str, Any]]:
 
 
 def test_a_finished_game_passes_the_end_check_and_a_wrong_score_does_not() -> None:
-    finals = finished_game(5)
+    finals = finished_game(SEVEN_TO_THREE)
     assert problems_at_end(finals) == []
     wrong = json.loads(json.dumps(finals))
     for final in wrong:
         final["play"]["result"]["scores"][0] += 1
-    # Seed 5, each seat keeping its first card: 7 points to 3.
     assert problems_at_end(wrong) == ["scores [8.0, 3.0] are not the recomputed [7, 3]"]
 
 

@@ -9,6 +9,7 @@ import re
 from parlour.games.love_me_not import GAME, LoveMeNotState
 from parlour.games.love_me_not.narrate import card_text, narrate
 from tests.games.love_me_not.test_rules import KEEPS, STACKED, TIED, TIED_KEEPS
+from tests.stacked import Stacked
 
 NAMES = ["Ann", "Bob"]
 
@@ -98,8 +99,18 @@ def test_a_tied_single_match_ends_the_game_in_a_tie() -> None:
     ]
 
 
+# The decks of matches 2 and 3, top first: Ann wins both when each keeps the first card drawn.
+LATER_DECKS = (
+    ["JS", "4C", "5S", "2D", "2S", "4H", "JH", "5D", "5H", "2H",
+     "JC", "3S", "JD", "4S", "3C", "3H", "5C", "2C", "4D", "3D"],
+    ["5H", "3D", "4C", "5C", "2C", "4S", "2D", "2S", "4D", "2H",
+     "JH", "4H", "JD", "JC", "5D", "3H", "JS", "3C", "3S", "5S"],
+)
+
+
 def test_the_deciding_match_names_the_game_s_winner() -> None:
-    state = stacked(3, seed=2)
+    state = stacked(3)
+    state.rng = Stacked(*LATER_DECKS)
     play(state, KEEPS)
     said: list[str] = []
     while not GAME.is_over(state):
@@ -107,9 +118,9 @@ def test_the_deciding_match_names_the_game_s_winner() -> None:
         told(state, 0, hands[0])
         said = told(state, 1, hands[1])
     assert said == [
-        "Ann's cards from turns 4 and 5: 5♣, J♣; pile: 4♥, 3♥, 5♠, 2♥, 4♠.",
-        "Bob's cards from turns 4 and 5: J♠, 3♣; pile: J♦, 2♠, 2♦, 5♦, 3♠.",
-        "Match 3: Ann 3, Bob 10 — Bob wins the match and the game (matches won: Ann 1, Bob 2).",
+        "Ann's cards from turns 4 and 5: J♦, J♠; pile: 3♦, 4♠, 2♥, J♣, 3♣.",
+        "Bob's cards from turns 4 and 5: 5♦, 3♠; pile: 5♣, 2♠, 4♥, 3♥, 5♠.",
+        "Match 3: Ann 8, Bob 6 — Ann wins the match and the game (matches won: Ann 2, Bob 1).",
     ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,14 @@ from parlour.tui import my_story as tui
 from parlour.tui.play import load_renderer
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def standard_words() -> Iterator[None]:
+    """The terminal renderer names the cards of the set last played (one game a process);
+    put the standard set's words back for the tests that follow in this process."""
+    yield
+    tui.use_words(GAME.words())
 
 
 def document() -> dict[str, Any]:
@@ -110,15 +119,12 @@ def test_a_bad_card_set_option_is_refused_naming_the_card_and_field(change: Any,
 def test_the_terminal_names_the_cards_of_the_set_being_played() -> None:
     match = Match.new(GAME, 2, {"cards": renamed()}, seed=2)
     renderer = load_renderer("my-story", match.game.words())
-    try:
-        console = Console(width=200, record=True)
-        console.print(renderer.render(match.view(0)) if renderer else "")
-        text = console.export_text()
-        assert "Chapter " in text
-        assert not any(c.name in text for c in GAME.card_set.of_kind("life_story")
-                       if c.name not in ("Chapters",))
-    finally:
-        tui.use_words(GAME.words())
+    console = Console(width=200, record=True)
+    console.print(renderer.render(match.view(0)) if renderer else "")
+    text = console.export_text()
+    assert "Chapter " in text
+    assert not any(c.name in text for c in GAME.card_set.of_kind("life_story")
+                   if c.name not in ("Chapters",))
 
 
 def test_cli_plays_simulates_and_studies_a_card_set_file(tmp_path: Path) -> None:

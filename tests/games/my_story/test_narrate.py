@@ -10,18 +10,44 @@ from parlour.games.my_story import GAME as G
 from parlour.games.my_story.narrate import new_events
 from parlour.games.my_story.state import EVENTS_KEPT, MyStoryState
 from parlour.games.my_story.turns import start_turn
+from tests.stacked import Stacked
+
+from .table import no_daydream_on_top, seat_order
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 STARTERS = ["hobby@0", "salary-a@0", "salary-b@0", "best-friends@0"]
 BOB_PLAYS = "Bob plays Education, Hobby, Young Heart (35) and Estate Agent."
 
+# Volunteering, First Salary, Marathon, Birth of a Child, Learning to Swim.
+LIFE_TRACK = ["L16", "L15", "L13", "L21", "L05"]
+# Morning Routine, Textbook, Evening Course, Neighbourhood Party, Musician.
+WORK_TRACK = ["P12", "P17", "P02", "P10", "O18"]
+# Bob's draw pile once he keeps Librarian, top first: what BOB_PLAYS says, then the rest.
+BOB_DRAWS = ["education@1", "hobby@1", "young-heart-35@1", "O04", "salary-b@1",
+             "young-heart-30@1", "salary-a@1", "best-friends@1"]
 
-def started(players: int = 2, seed: int = 0) -> MyStoryState:
-    """Past the occupation choice (each keeps the first dealt card), turns by age from now."""
-    state = G.setup(players, seed=seed)
-    for s in range(players):
-        G.apply(state, s, {"occupation": state.seats[s].dealt[0]})
+
+def dealt() -> MyStoryState:
+    """Two players at the occupation choice, laid out by hand: Ann plays first, Ann is
+    dealt Courier and Carpenter, Bob Librarian and Estate Agent, the tracks hold the cards
+    above, and no Daydreaming or Lottery Ticket turns up unless a test puts one on top."""
+    state = G.setup(2, seed=0)
+    seat_order(state)
+    state.seats[0].dealt, state.seats[1].dealt = ["O06", "O08"], ["O02", "O04"]
+    state.life_track, state.work_track = list(LIFE_TRACK), list(WORK_TRACK)
+    no_daydream_on_top(state)
+    return state
+
+
+def started() -> MyStoryState:
+    """Past the occupation choice (Ann keeps Courier, Bob Librarian), turns by age from
+    now; a test stacks every shuffle that comes after."""
+    state = dealt()
+    G.apply(state, 0, {"occupation": "O06"})
+    G.apply(state, 1, {"occupation": "O02"})
+    state.seats[1].draw = list(reversed(BOB_DRAWS))
     state.first_round = []
+    state.rng = Stacked()
     return state
 
 
@@ -43,9 +69,14 @@ def told(state: MyStoryState, seat: int, action: Action) -> list[str]:
 
 # -- the start ------------------------------------------------------------------------------
 def test_a_hidden_occupation_choice_says_nothing_and_the_last_reveals_all() -> None:
-    state = G.setup(2, seed=0)
-    assert told(state, 0, {"occupation": state.seats[0].dealt[0]}) == []
-    assert told(state, 1, {"occupation": state.seats[1].dealt[1]}) == [
+    state = dealt()
+    # The two draw piles as shuffled, top last: Ann's other occupation is in her first four.
+    state.rng = Stacked(["young-heart-30@0", "salary-b@0", "hobby@0", "young-heart-35@0", "O08",
+                         "education@0", "best-friends@0", "salary-a@0"],
+                        ["best-friends@1", "salary-a@1", "young-heart-30@1", "salary-b@1", "O02",
+                         "young-heart-35@1", "hobby@1", "education@1"])
+    assert told(state, 0, {"occupation": "O06"}) == []
+    assert told(state, 1, {"occupation": "O04"}) == [
         "Starting occupations: Ann as Courier and Bob as Estate Agent.",
         "Ann plays Salary, Best Friends, Education and Carpenter.",
     ]
@@ -94,7 +125,12 @@ def test_taking_from_the_work_track_with_a_star() -> None:
 def test_reunions_open_then_attending_one_for_an_achievement() -> None:
     state = started()
     state.seats[0].age, state.seats[1].age = 29, 31
+    state.reunion_decks[30] = ["R30c", "R30d", "R30a", "R30b"]
+    state.achievement_deck.remove("A11")
+    state.achievement_deck.append("A11")  # Life of the Party: on top, so among the six shown
     stage(state, 0, STARTERS)
+    # Ann plays again at 30: her discard pile, Musician on it, is shuffled; top last.
+    state.rng = Stacked(["salary-a@0", "salary-b@0", "best-friends@0", "hobby@0", "O18"])
     assert told(state, 0, {"take": "work", "slot": 4, "stars": 0}) == [
         "Ann takes Musician from the Occupation & Project track (1 year).",
         "Ann is now 30.",
@@ -135,6 +171,7 @@ def test_completing_a_project_then_colouring_its_bonus_card() -> None:
     stage(state, 0, ["P06", "hobby@0", "best-friends@0", "L05"])
     assert told(state, 0, {"grow": "P06", "stars": 0}) == [
         "Ann completes Community Garden (1 year)."]
+    state.rng = Stacked(["best-friends@0", "L05", "hobby@0"])  # Ann's next draw pile, top last
     assert told(state, 0, {"colour": "blue"}) == [
         "Ann colours Bonus Heart blue.",
         "Ann plays Hobby, Learning to Swim and Best Friends.",  # only three cards left

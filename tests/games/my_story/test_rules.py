@@ -15,15 +15,25 @@ from parlour.games.my_story.state import MyStoryState
 from parlour.games.my_story.tracks import open_reunions, refill
 from parlour.games.my_story.turns import next_seat, start_turn
 
+from .table import no_daydream_on_top, seat_order
+
 CARDS = G.card_set
 
 
-def started(players: int = 2, seed: int = 0) -> MyStoryState:
-    """A game just past the occupation choice (each seat keeps its first dealt card)."""
-    state = G.setup(players, seed=seed)
-    for s in range(players):
+def chosen(state: MyStoryState) -> MyStoryState:
+    """The occupation choice made: each seat keeps its first dealt card."""
+    for s in range(state.players):
         G.apply(state, s, {"occupation": state.seats[s].dealt[0]})
     return state
+
+
+def started(players: int = 2, seed: int = 0) -> MyStoryState:
+    """A game just past the occupation choice, whatever the seed dealt: seat 0 plays first
+    and the first round goes round the seats in order; no Daydreaming comes up by chance."""
+    state = G.setup(players, seed=seed)
+    seat_order(state)
+    no_daydream_on_top(state)
+    return chosen(state)
 
 
 def finish(state: MyStoryState, seat: int) -> None:
@@ -89,7 +99,7 @@ def test_chosen_occupation_goes_to_cv_and_the_other_into_the_deck() -> None:
 
 
 def test_first_round_is_clockwise_from_the_marker_nearest_20() -> None:
-    state = started(4, seed=11)
+    state = chosen(G.setup(4, seed=11))
     first = min(range(4), key=lambda s: state.seats[s].stamp)
     assert state.turn is not None and state.turn.seat == first
     assert state.first_round == [(first + i) % 4 for i in (1, 2, 3)]

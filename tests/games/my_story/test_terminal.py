@@ -15,6 +15,8 @@ from parlour.games.my_story.tracks import open_reunions
 from parlour.games.my_story.turns import start_turn
 from parlour.tui import my_story as tui
 
+from .table import seat_order
+
 WIDE = 200  # wide enough that no cell wraps: the tests read whole phrases
 
 
@@ -25,8 +27,11 @@ def shown(thing: object) -> str:
 
 
 def started(draw_top_first: list[str], cv: list[str], seed: int = 0) -> MyStoryState:
-    """Player 1's turn, past the occupation choice, with a chosen draw pile and CV."""
+    """Player 1's turn, past the occupation choice, with a chosen draw pile and CV; the
+    markers are in seat order, so Player 1 plays first and Player 2's eight cards are still
+    in their draw pile."""
     state = G.setup(2, seed=seed)
+    seat_order(state)
     for s in range(2):
         G.apply(state, s, {"occupation": state.seats[s].dealt[0]})
     me = state.seats[0]

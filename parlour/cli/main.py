@@ -444,6 +444,8 @@ def load(
                                                  "and logs here")] = None,
     profile: Annotated[Path | None, typer.Option(help="Record the first server process "
                                                  "with py-spy (.svg, .txt or .json)")] = None,
+    clients: Annotated[int, typer.Option(help="Load-generating processes to share the "
+                                         "rooms among")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
@@ -453,7 +455,8 @@ def load(
     if url is not None and spawn:
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
-                    store or ("sqlite" if processes == 1 else "postgres"), workdir, profile)
+                    store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
+                    clients)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
     except (LoadError, FleetError) as exc:
@@ -466,7 +469,8 @@ def load(
 
 def _print_load(figures: dict[str, Any]) -> None:
     table = Table(title=f"{figures['rooms']} rooms for {figures['seconds']:g} s"
-                        f" ({figures['processes']} process(es), {figures['store'] or 'url'})")
+                        f" ({figures['processes']} process(es), {figures['store'] or 'url'},"
+                        f" {figures['clients']} client process(es))")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for name in ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",
@@ -494,12 +498,14 @@ def serve(
                                          "test on loopback)")] = True,
     reuse_port: Annotated[bool, typer.Option(help="Let other server processes listen on the "
                                              "same port (SO_REUSEPORT)")] = False,
+    access_log: Annotated[bool, typer.Option(help="A line per request and connection "
+                                             "(--no-access-log under load)")] = True,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
     from parlour.server.run import serve as run_server
 
     run_server(host, port, db, redis=redis, bot_delay=bot_delay, limits=limits,
-               reuse_port=reuse_port)
+               reuse_port=reuse_port, access_log=access_log)
 
 
 @app.command(name="run")

@@ -108,12 +108,19 @@ class Parts(Generic[S]):
 
     Each part depends on the rules, never the other way round, so a package wires them
     in its ``__init__.py`` and its ``rules.py`` imports none of them.
+
+    Three parts guide search bots: ``evaluate`` judges a state (each seat's expected share
+    of the win), so playouts may stop after ``horizon`` moves instead of at the end; and
+    ``order`` ranks a seat's legal actions best first, the order in which search widens.
     """
 
     view: Callable[[S, int | None], View] | None = None
     narrate: Callable[[View, View, Sequence[str]], list[str]] | None = None
     determinize: Callable[[View, int, random.Random], S] | None = None
     rollout: Callable[[S, int, random.Random], Action] | None = None
+    evaluate: Callable[[S], Sequence[float]] | None = None
+    horizon: int | None = None
+    order: Callable[[S, int, list[Action]], list[Action]] | None = None
     bots: Mapping[str, AgentFactory] = field(default_factory=dict)
     words: Mapping[str, Any] = field(default_factory=dict)
 
@@ -135,7 +142,8 @@ class Game(ABC, Generic[S]):
 
     def wire(self, **parts: Any) -> Self:
         """Add the parts a game's package provides (``view``, ``narrate``, ``determinize``,
-        ``rollout``, ``bots``, ``words``; see :class:`Parts`) and return the game."""
+        ``rollout``, ``evaluate``, ``horizon``, ``order``, ``bots``, ``words``; see
+        :class:`Parts`) and return the game."""
         self.parts = replace(self.parts, **parts)
         return self
 
@@ -237,10 +245,25 @@ class Game(ABC, Generic[S]):
         return copy.deepcopy(state)
 
     def rollout_action(self, state: S, seat: int, rng: random.Random) -> Action:
-        """A random legal action on a full state (used in simulations of determinized states)."""
+        """A legal action for search playouts on a full state: the game's own playout
+        policy (random, or guided), else one drawn uniformly."""
         if self.parts.rollout is not None:
             return self.parts.rollout(state, seat, rng)
         return self.legal(state, seat).random(rng)
+
+    def evaluate(self, state: S) -> list[float] | None:
+        """Each seat's expected share of the win from ``state`` (they add up to 1), for
+        playouts cut short; ``None`` if the game has no such judgement."""
+        if self.parts.evaluate is None:
+            return None
+        return list(self.parts.evaluate(state))
+
+    def order(self, state: S, seat: int, actions: list[Action]) -> list[Action]:
+        """``actions`` best first, as the game's own judgement ranks them on a full state
+        (search widens in this order); as given if the game has none."""
+        if self.parts.order is None:
+            return actions
+        return self.parts.order(state, seat, actions)
 
     def random_action(self, view: View, legal: Legal, rng: random.Random) -> Action:
         """A uniformly random legal action from a seat's view (the ``random`` bot)."""

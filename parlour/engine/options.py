@@ -76,10 +76,16 @@ class Option:
 
 def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill defaults and validate; unknown option names are an error."""
-    given = dict(given or {})
-    known = {o.name for o in spec}
-    unknown = sorted(set(given) - known)
-    if unknown:
-        names = ", ".join(sorted(known)) or "none"
+    if not given:
+        return {o.name: o.default for o in spec}
+    # Every set-up of every search playout comes through here: one pass finds the names,
+    # and only the options given are checked.
+    resolved = {o.name: given.get(o.name, o.default) for o in spec}
+    if len(given) > sum(1 for o in spec if o.name in given):
+        unknown = sorted(set(given) - set(resolved))
+        names = ", ".join(sorted(resolved)) or "none"
         raise InvalidOptions(f"unknown option {unknown[0]!r} (this game takes: {names})")
-    return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in spec}
+    for o in spec:
+        if o.name in given:
+            resolved[o.name] = o.check(given[o.name])
+    return resolved

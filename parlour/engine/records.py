@@ -73,6 +73,28 @@ class Record:
             raise RecordError(f"not valid JSON: {exc}") from exc
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def copy_json(value: Any) -> Any:
+    """A copy of a JSON value that shares nothing mutable with it (what ``copy.deepcopy``
+    gives, without its bookkeeping: a record copies every action it keeps).
+
+    >>> action = {"rank": ["a", "b"], "stars": 1}
+    >>> copied = copy_json(action)
+    >>> copied == action, copied["rank"] is action["rank"]
+    (True, False)
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) for v in value]
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
 class Match(Generic[S]):
     """A game in progress together with its record; the one way front ends drive a game.
 
@@ -95,7 +117,7 @@ class Match(Generic[S]):
 
     def act(self, seat: int, action: Action) -> None:
         self.game.apply(self.state, seat, action)
-        self.record.actions.append({"seat": seat, "action": copy.deepcopy(action)})
+        self.record.actions.append({"seat": seat, "action": copy_json(action)})
 
     @property
     def over(self) -> bool:

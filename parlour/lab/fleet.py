@@ -269,7 +269,7 @@ class Fleet:
 
     def _start_server(self, index: int, db: str, redis: str | None) -> None:
         args = [sys.executable, "-m", "parlour", "serve", "--host", "127.0.0.1",
-                "--port", str(self.port), "--db", db, "--no-limits"]
+                "--port", str(self.port), "--db", db, "--no-limits", "--no-access-log"]
         if redis:
             args += ["--redis", redis, "--reuse-port"]
         log = self.workdir / f"server-{index}.log"

@@ -10,7 +10,9 @@ The load is the one of the boardgame.io peer's harness, so that the two compare:
   websockets, where the peer's move theirs to the new match);
 - a move's latency runs from sending it to the first snapshot that shows the mover
   the card it kept; only moves completed inside the measured window count, and the
-  window starts once the first M rooms are playing.
+  window starts once the first M rooms are playing;
+- each client asks for patches (docs/protocol.md), as the browser does, and applies
+  them to the snapshot it has.
 
 Server CPU and memory come from ``/proc`` of the server processes.
 
@@ -18,14 +20,20 @@ Server CPU and memory come from ``/proc`` of the server processes.
 3.0
 >>> percentile([], 99) is None
 True
+>>> patched({"log": ["a", "b"], "play": {"over": False}}, [
+...     {"op": "remove", "path": "/log/0"}, {"op": "add", "path": "/log/-", "value": "c"},
+...     {"op": "replace", "path": "/play/over", "value": True}])
+{'log': ['b', 'c'], 'play': {'over': True}}
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import json
 import math
+import multiprocessing
 import os
 import random
 import subprocess
@@ -36,7 +44,7 @@ from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -81,6 +89,8 @@ class LoadSpec:
     store: str = "sqlite"
     workdir: Path | None = None
     profile: Path | None = None
+    clients: int = 1
+    """Load-generating processes the rooms are shared among."""
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -90,6 +100,9 @@ class LoadSpec:
                             f" (got {self.seconds:g})")
         if not 1 <= self.processes <= MAX_PROCESSES:
             raise LoadError(f"--processes is 1 to {MAX_PROCESSES} (got {self.processes})")
+        if not 1 <= self.clients <= min(MAX_PROCESSES, self.rooms):
+            raise LoadError(f"--clients is 1 to {MAX_PROCESSES}, and at most --rooms"
+                            f" (got {self.clients})")
         if self.store not in ("sqlite", "postgres"):
             raise LoadError(f"--store is sqlite or postgres (got {self.store!r})")
         if self.url is not None and not is_loopback(self.url):
@@ -101,6 +114,33 @@ class LoadSpec:
             py_spy()
         if self.url is not None and self.processes != 1:
             raise LoadError("--processes starts servers: it goes with --spawn, not --url")
+
+
+def patched(doc: Any, ops: list[dict[str, Any]]) -> Any:
+    """``doc`` with a JSON Patch (the server's add, remove and replace) applied in place."""
+    for op in ops:
+        path = op["path"]
+        if not path:
+            doc = op["value"]
+            continue
+        steps = [s.replace("~1", "/").replace("~0", "~") for s in path.split("/")[1:]]
+        node = doc
+        for step in steps[:-1]:
+            node = node[int(step)] if isinstance(node, list) else node[step]
+        last = steps[-1]
+        if isinstance(node, list):
+            index = len(node) if last == "-" else int(last)
+            if op["op"] == "add":
+                node.insert(index, op["value"])
+            elif op["op"] == "remove":
+                del node[index]
+            else:
+                node[index] = op["value"]
+        elif op["op"] == "remove":
+            del node[last]
+        else:
+            node[last] = op["value"]
+    return doc
 
 
 def percentile(values: list[float], p: float) -> float | None:
@@ -180,9 +220,9 @@ class Player:
         self.last = self.final = self.pending = None
         self.leaving = False
         self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
-                                open_timeout=MOVE_TIMEOUT, max_size=1 << 22)
+                                open_timeout=MOVE_TIMEOUT, max_size=1 << 22, compression=None)
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.ws.send(json.dumps({"type": "hello", "token": token}))
+        await self.ws.send(json.dumps({"type": "hello", "token": token, "patches": True}))
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
@@ -193,6 +233,8 @@ class Player:
             await self.ws.send(json.dumps({**message, "id": ident}))
             async with asyncio.timeout(MOVE_TIMEOUT):
                 answer = await reply
+        except TimeoutError:
+            raise LoadError(f"no answer to {message['type']} in {MOVE_TIMEOUT:g} s") from None
         finally:
             self.waiting.pop(ident, None)
         if answer["type"] != "ok":
@@ -231,7 +273,13 @@ class Player:
 
     async def _received(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind == "room":
+        if kind == "patch":
+            if self.last is None or msg["n"] != self.last["n"] + 1:
+                self.tally.error("patch_out_of_order", f"room {self.table.code}: {msg['n']}")
+                return
+            self.last["n"] = msg["n"]
+            await self._snapshot(patched(self.last, msg["ops"]))
+        elif kind == "room":
             await self._snapshot(msg)
         elif kind in ("ok", "error") and msg.get("id") in self.waiting:
             reply = self.waiting[msg["id"]]
@@ -257,7 +305,7 @@ class Player:
             self.pending = None
         if play["over"]:
             if self.final is None:
-                self.final = msg
+                self.final = copy.deepcopy(msg)  # later patches change self.last in place
                 self.table.player_done()
             return
         for problem in problems_in_view(view, seat):
@@ -446,58 +494,151 @@ def _profiler(path: Path | None, pids: list[int], seconds: float) -> Iterator[No
             raise LoadError(f"py-spy failed: {err.decode(errors='replace')[-300:]}")
 
 
-async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
-    """Set up ``spec.rooms`` rooms, play for ``spec.seconds``, and return the figures."""
+Ready = Callable[[], Coroutine[Any, Any, None]]
+
+
+@dataclass
+class Share:
+    """What one load-generating process saw in the window: its tally and its own CPU."""
+
+    tally: Tally
+    cpu_s: float
+    inflight: int
+    setup_s: float
+    errors_during_setup: int
+
+
+async def play_share(url: str, first: int, rooms: int, seconds: float,
+                     ready: Ready) -> Share:
+    """Set up ``rooms`` rooms (numbered from ``first``), await ``ready()`` (every process
+    is set up), play for ``seconds``, and return what was seen."""
     tally = Tally()
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY * 4)
     async with httpx.AsyncClient(base_url=url, trust_env=False, limits=limits,
                                  timeout=MOVE_TIMEOUT) as http:
-        tables = [Table(i, url, http, tally) for i in range(spec.rooms)]
-        idle_rss = servers.memory("VmRSS")
+        tables = [Table(first + i, url, http, tally) for i in range(rooms)]
         started = time.perf_counter()
         try:
-            async with asyncio.timeout(60 + spec.rooms * 0.2):
+            async with asyncio.timeout(60 + rooms * 0.2):
                 await _set_up(tables, tally)
             setup_s = time.perf_counter() - started
             errors_in_setup = sum(tally.errors.values())
-            figures = await _window(spec, tables, tally, servers)
+            await ready()
+            own0 = os.times()
+            tally.running = True
+            watch = asyncio.create_task(_watch(tables))
+            await asyncio.gather(*(p.move() for t in tables for p in t.players))
+            await asyncio.sleep(seconds)
+            tally.running = False
+            own1 = os.times()
+            watch.cancel()
+            inflight = sum(p.pending is not None for t in tables for p in t.players)
+            await asyncio.sleep(DRAIN)
         finally:
             tally.running, tally.stopped = False, True
             await asyncio.gather(*(t.close() for t in tables))
-    figures.update(setup_s=round(setup_s, 3), errors_during_setup=errors_in_setup)
+    cpu = (own1.user + own1.system) - (own0.user + own0.system)
+    return Share(tally, cpu, inflight, setup_s, errors_in_setup)
+
+
+def _client_process(url: str, first: int, rooms: int, seconds: float, barrier: Any,
+                    results: Any) -> None:
+    """One of several load-generating processes (``--clients``)."""
+    async def ready() -> None:
+        await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+
+    results.put(_run(play_share(url, first, rooms, seconds, ready)))
+
+
+def merged(shares: list[Share]) -> Tally:
+    tally = Tally()
+    for share in shares:
+        one = share.tally
+        tally.moves += one.moves
+        tally.latencies += one.latencies
+        tally.games_finished += one.games_finished
+        tally.games_checked += one.games_checked
+        tally.rooms_opened += one.rooms_opened
+        tally.errors.update(one.errors)
+        for kind, text in one.examples.items():
+            tally.examples.setdefault(kind, text)
+    return tally
+
+
+async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
+    """Set up ``spec.rooms`` rooms, play for ``spec.seconds``, and return the figures.
+
+    With ``spec.clients`` > 1 the rooms are shared among that many processes, so that
+    the load generator is not what limits a fast server.
+    """
+    idle_rss = servers.memory("VmRSS")
+    loop = asyncio.get_running_loop()
+    sizes = [spec.rooms // spec.clients + (i < spec.rooms % spec.clients)
+             for i in range(spec.clients)]
+    firsts = [sum(sizes[:i]) for i in range(spec.clients)]
+    if spec.clients == 1:
+        go, set_up = asyncio.Event(), asyncio.Event()
+
+        async def ready() -> None:
+            set_up.set()
+            await go.wait()
+
+        play = asyncio.ensure_future(play_share(url, 0, spec.rooms, spec.seconds, ready))
+        everyone_ready = asyncio.create_task(set_up.wait())
+        done, _ = await asyncio.wait({play, everyone_ready},
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if play in done:
+            await play  # set-up failed: raise its error
+        shares_of: Callable[[], Coroutine[Any, Any, list[Share]]]
+
+        async def one_share() -> list[Share]:
+            return [await play]
+
+        start, shares_of = go.set, one_share
+    else:
+        context = multiprocessing.get_context("spawn")
+        barrier, results = context.Barrier(spec.clients + 1), context.Queue()
+        workers = [context.Process(target=_client_process, daemon=True,
+                                   args=(url, first, size, spec.seconds, barrier, results))
+                   for first, size in zip(firsts, sizes, strict=True) if size]
+        for worker in workers:
+            worker.start()
+        await loop.run_in_executor(None, barrier.wait, 120 + spec.rooms * 0.2)
+
+        async def all_shares() -> list[Share]:
+            found = [await loop.run_in_executor(None, results.get, True, 120)
+                     for _ in workers]
+            for worker in workers:
+                worker.join(10)
+            return found
+
+        def start() -> None:
+            return None
+
+        shares_of = all_shares
+    load0, rss0 = load_average(), servers.memory("VmRSS")
+    cpu0, loop0, db0 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+    started = time.perf_counter()
+    start()
+    with _profiler(spec.profile, servers.pids, spec.seconds):
+        await asyncio.sleep(spec.seconds)
+        elapsed = time.perf_counter() - started
+        cpu1, loop1, db1 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
+    shares = await shares_of()
+    figures = summarise(spec, merged(shares), elapsed, {
+        "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
+        "database_cpu_s": used(db0, db1), "load_cpu_s": sum(s.cpu_s for s in shares),
+        "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
+        "load0": load0, "load1": load_average(),
+        "inflight": sum(s.inflight for s in shares), "measured": bool(servers.pids),
+    })
+    figures.update(setup_s=round(max(s.setup_s for s in shares), 3),
+                   errors_during_setup=sum(s.errors_during_setup for s in shares))
     if servers.pids:
         per_room = (figures["server_rss_mb"] - idle_rss) / spec.rooms
         figures.update(server_rss_idle_mb=round(idle_rss, 1),
                        server_rss_per_room_mb=round(per_room, 3))
     return figures
-
-
-async def _window(spec: LoadSpec, tables: list[Table], tally: Tally,
-                  servers: Servers) -> dict[str, Any]:
-    load0, rss0 = load_average(), servers.memory("VmRSS")
-    cpu0, loop0, db0 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
-    own0 = os.times()
-    started = time.perf_counter()
-    tally.running = True
-    watch = asyncio.create_task(_watch(tables))
-    with _profiler(spec.profile, servers.pids, spec.seconds):
-        await asyncio.gather(*(p.move() for t in tables for p in t.players))
-        await asyncio.sleep(spec.seconds)
-        tally.running = False
-        elapsed = time.perf_counter() - started
-        cpu1, loop1, db1 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
-        own1 = os.times()
-    watch.cancel()
-    inflight = sum(p.pending is not None for t in tables for p in t.players)
-    await asyncio.sleep(DRAIN)
-    return summarise(spec, tally, elapsed, {
-        "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
-        "database_cpu_s": used(db0, db1),
-        "load_cpu_s": (own1.user + own1.system) - (own0.user + own0.system),
-        "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
-        "load0": load0, "load1": load_average(), "inflight": inflight,
-        "measured": bool(servers.pids),
-    })
 
 
 def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
@@ -516,6 +657,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
     cpu = read["server_cpu_s"]
     return {
         "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
+        "clients": spec.clients,
         "store": spec.store if spec.url is None else None,
         "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
         "p50_ms": ms(50), "p95_ms": ms(95), "p99_ms": ms(99),
@@ -554,11 +696,11 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
         figures["server_error_lines"] = fleet.log_lines(
             lambda line: line.startswith(("ERROR", "Traceback")))
-        # The server's own warning when a move's write fails (SQLite's "database is locked"
-        # after its 5 s busy timeout, or another process stored that move first): the move
-        # is undone, the room reloaded and the move tried again.
+        # The server's own warning when a write is refused (another process changed the
+        # room first): the changes made since are dropped unseen, the room is read again
+        # and the request tried again.
         figures["server_store_failures"] = fleet.log_lines(
-            lambda line: "could not store action" in line)
+            lambda line: "a write was refused" in line or "could not store" in line)
         return figures
 
 
@@ -566,7 +708,10 @@ def _servers(fleet: Fleet) -> Servers:
     return Servers(fleet.server_pids, fleet.database_pids)
 
 
-def _run(work: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+T = TypeVar("T")
+
+
+def _run(work: Coroutine[Any, Any, T]) -> T:
     try:
         import uvloop
     except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard] on Linux

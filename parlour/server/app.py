@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
@@ -11,11 +12,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .config import Settings
-from .db import Store
 from .errors import NotFinished, NotFound, RateLimited, RoomError, Unreplayable
 from .hub import Hub
 from .links import lan_address
-from .routes import api, live, pages
+from .routes import api, pages
+from .routes.live import LiveSockets
+from .stores import store_for
 
 __all__ = ["create_app", "lan_address"]
 
@@ -64,10 +66,24 @@ def refusal(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
     return respond
 
 
+GC_THRESHOLDS = (50_000, 20, 100)
+"""Young collections every 50,000 new objects rather than 700: each is short anyway, and
+the older generations are collected far less often (docs/performance.md)."""
+
+
+def settle_memory() -> None:
+    """Before serving: the modules, games and content loaded so far are kept for the life
+    of the process, so the collector stops scanning them (``gc.freeze``), and it collects
+    less often. For a server process (``parlour serve``), not for an app inside tests."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Parlour server for one process (rooms are stored in ``settings.db_url``)."""
     settings = settings or Settings()
-    hub = Hub(Store(settings.db_url), settings)
+    hub = Hub(store_for(settings.db_url), settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -85,10 +101,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(LiveSockets, hub=hub, settings=settings)
     # Starlette picks the handler of the nearest class in an error's MRO.
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
-    for router in (pages.router, api.router, live.router):
+    for router in (pages.router, api.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

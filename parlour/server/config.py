@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEFAULT_DB = "sqlite+aiosqlite:///parlour.sqlite3"
+UNLIMITED = 10**9
+"""Stands for "no limit" when the abuse limits are lifted (a load test on loopback)."""
 
 
 @dataclass(frozen=True)

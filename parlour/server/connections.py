@@ -1,49 +1,133 @@
-"""The connections to a room, and the one way a room tells them all of a change."""
+"""The connections to a room: each has a queue of frames and one task that sends them.
+
+Putting a frame in a connection's queue never waits, so telling a room's connections of
+a change costs no task and no lock per connection. A connection whose queue grows past
+``QUEUE_LIMIT`` frames is too slow: it is dropped (its socket closed) instead of holding
+anyone up, and the client, which reconnects by itself, is sent its whole snapshot again.
+
+A connection that asked for patches (``hello`` with ``"patches": true``) is sent its
+whole snapshot first, then a patch from each snapshot to the next (``patch.py``); each
+frame carries the connection's own count ``n``, so a client can tell that it missed
+none. A frame is sent only when the connection's own snapshot changed.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import anyio
+import orjson
 
-SEND_TIMEOUT = 10.0
+from .patch import diff
+
+logger = logging.getLogger("parlour.server")
+
+QUEUE_LIMIT = 256
+"""Frames waiting for one connection before it counts as too slow and is dropped."""
 
 Message = dict[str, Any]
+SendText = Callable[[str], Awaitable[None]]
+
+
+def encode(message: Any) -> str:
+    """A message as the text of a websocket frame (orjson: several times json's speed)."""
+    return orjson.dumps(message).decode()
 
 
 class Client:
-    """One connection to a room (a browser tab, a test client)."""
+    """One connection to a room (a browser tab, a test client, a load-test player)."""
 
-    def __init__(self, send: Callable[[Message], Awaitable[None]]) -> None:
-        self._send = send
-        self._sending = asyncio.Lock()
+    def __init__(self, send_text: SendText, *, patches: bool = False) -> None:
+        self._send_text = send_text
         self.token_hash: str | None = None
         self.table_only = False
         self.visible = True
         """Whether the page is in front of its person (the browser says when it is not)."""
+        self.patches = patches
+        self.sent: Message | None = None
+        """The snapshot this connection has (or will have once its queue is sent)."""
+        self.frames = 0
+        self.queue: deque[str] = deque()
+        self._ready = asyncio.Event()
+        self.closed = False
+        self.closed_by_peer = False
+
+    # -- putting frames in the queue ------------------------------------------------------
+    def push(self, text: str) -> None:
+        """Queue an encoded frame; a connection too slow to keep up is dropped."""
+        if self.closed:
+            return
+        if len(self.queue) >= QUEUE_LIMIT:
+            logger.warning("dropping a connection %d frames behind", len(self.queue))
+            self.close()
+            return
+        self.queue.append(text)
+        self._ready.set()
 
     async def send(self, message: Message) -> None:
-        # One frame at a time, and a client too slow to take it does not hold up the room.
-        async with self._sending:
-            with anyio.fail_after(SEND_TIMEOUT):
-                await self._send(message)
+        """Queue one message to this connection alone (never waits for the socket)."""
+        self.push(encode(message))
 
+    def show(self, snapshot: Message, texts: Frames) -> None:
+        """Queue what brings the connection to ``snapshot`` (nothing if it already has it)."""
+        old = self.sent
+        if old is snapshot:
+            return
+        if old is not None and not self.patches and old == snapshot:
+            return
+        text = texts.frame(old if self.patches else None, snapshot)
+        if text is None:
+            self.sent = snapshot
+            return
+        self.frames += 1
+        self.sent = snapshot
+        self.push(f'{{"n":{self.frames},{text[1:]}')
 
-async def send_each(clients: set[Client], message_for: Callable[[Client], Message]) -> None:
-    """Send every client its own message, all at once; drop those that cannot take it."""
-    # anyio's task group rather than asyncio.gather: a connection cancelled mid-broadcast
-    # must end with the canceller's own cancellation, which gather (on 3.11) replaces.
-    gone: list[Client] = []
+    def close(self) -> None:
+        """Stop sending: the sending task ends and the connection is closed."""
+        self.closed = True
+        self.queue.clear()
+        self._ready.set()
 
-    async def send(client: Client, message: Message) -> None:
+    # -- the sending task -------------------------------------------------------------------
+    async def run(self) -> None:
+        """Send the queued frames in order until the connection is closed or fails."""
         try:
-            await client.send(message)
+            while not self.closed:
+                if not self.queue:
+                    self._ready.clear()
+                    await self._ready.wait()
+                    continue
+                await self._send_text(self.queue.popleft())
         except Exception:
-            gone.append(client)
+            pass  # the socket is gone: the receiving side sees it and leaves the room
+        finally:
+            self.closed = True
 
-    async with anyio.create_task_group() as group:
-        for client in list(clients):
-            group.start_soon(send, client, message_for(client))
-    clients.difference_update(gone)
+
+class Frames:
+    """The encoded frames of one change, each distinct one encoded once.
+
+    Connections that share a snapshot (every spectator, a seat's phone and the table
+    screen of the same token) and the snapshot before it share the frame's text.
+    """
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[int, int], str | None] = {}
+
+    def frame(self, old: Message | None, new: Message) -> str | None:
+        """``new`` whole (``old`` is ``None``) or as a patch from ``old`` (``None``: no change).
+
+        The text is an object without the connection's count ``n``.
+        """
+        key = (id(old), id(new))
+        if key not in self._texts:
+            if old is None:
+                self._texts[key] = encode(new)
+            else:
+                ops = diff(old, new)
+                self._texts[key] = encode({"type": "patch", "ops": ops}) if ops else None
+        return self._texts[key]

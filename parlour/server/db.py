@@ -1,16 +1,25 @@
-"""Storage: rooms and their append-only action records, through SQLAlchemy (async).
+"""Storage: rooms and their append-only action records.
 
-The schema is owned by the Alembic migrations in ``migrations/``; :func:`migrate`
-brings any database up to date on start, so an upgrade never loses a stored game.
+The schema is owned by the Alembic migrations in ``migrations/`` (``metadata`` below
+describes it); :meth:`Store.start` brings any database up to date, so an upgrade never
+loses a stored game. The hot path does not go through SQLAlchemy: every change of a
+room is a :data:`Change` handed to the store's one writer (``writer.py``), which stores
+all the changes waiting at that moment in one transaction, with one sync to disk.
+
+Each change of a room is a compare-and-set on the room's ``version`` (the number of
+changes stored so far): a change made on a stale copy of a room (another process
+changed it meanwhile) is refused with ``StoreConflict`` and stores nothing.
+
+The drivers live in ``sqlite_store.py`` and ``postgres_store.py``; ``stores.store_for``
+picks one for a database URL.
 """
 
 from __future__ import annotations
 
-import json
-import time
+import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from alembic import command
 from alembic.config import Config
@@ -20,19 +29,14 @@ from sqlalchemy import (
     Column,
     Connection,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     UniqueConstraint,
-    delete,
-    func,
-    insert,
-    select,
-    update,
 )
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
 
@@ -42,7 +46,7 @@ rooms = Table(
     Column("code", String(12), primary_key=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
-    Column("creator", String(64), nullable=False, index=True),
+    Column("creator", String(64), nullable=False),
     Column("host_hash", String(64), nullable=False),
     Column("game", String(64), nullable=False),
     Column("options", Text, nullable=False),
@@ -51,18 +55,22 @@ rooms = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("seed", BigInteger, nullable=True),
     Column("result", Text, nullable=True),
+    Column("version", Integer, nullable=False, server_default="0"),
+    # The per-address count of rooms made in the last hour reads a range of this index.
+    Index("ix_rooms_creator_created_at", "creator", "created_at"),
 )
 
 actions = Table(
     "actions",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room", String(12), nullable=False, index=True),
+    Column("room", String(12), nullable=False),
     Column("idx", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("bot", Boolean, nullable=False),
     Column("created_at", Float, nullable=False),
+    # Its index also serves reading a room's actions in order.
     UniqueConstraint("room", "idx", name="uq_actions_room_idx"),
 )
 
@@ -98,140 +106,122 @@ class StoredRoom:
     seed: int | None
     result: dict[str, Any] | None
     actions: list[dict[str, Any]]
+    version: int = 0
+    """How many changes of the room have been stored (its creation is none)."""
     past_winners: list[list[int]] = field(default_factory=list)
     """The winners of each game the room finished before this one (ended games: none)."""
 
 
-def _alembic_config(conn: Connection) -> Config:
+# -- changes --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NewRoom:
+    """A room to create; refused (``StoreConflict``) if its code is taken."""
+
+    room: StoredRoom
+
+    @property
+    def code(self) -> str:
+        return self.room.code
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """The lobby (game, options, seats, timer), the status and the seed, as they are now."""
+
+    code: str
+    epoch: int
+    version: int
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    timer: int
+    status: str
+    seed: int | None
+
+
+@dataclass(frozen=True)
+class Moved:
+    """Action number ``idx`` (from 0), and the result if it ended the game."""
+
+    code: str
+    epoch: int
+    version: int
+    idx: int
+    seat: int
+    action: dict[str, Any]
+    bot: bool
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """Keep the room's game as its past game ``number`` and deal the next on ``seed``."""
+
+    code: str
+    epoch: int
+    version: int
+    number: int
+    record: dict[str, Any]
+    result: dict[str, Any] | None
+    names: list[str]
+    seed: int
+
+
+Change = NewRoom | SetUp | Moved | NextGame
+"""One change of one room, stored whole or not at all. ``version`` is the room's version
+before it (the change stores ``version + 1``); ``epoch`` names the copy of the room that
+made it (see ``writer.Chains``)."""
+
+
+class Store(Protocol):
+    """A database behind one server process."""
+
+    async def start(self) -> None:
+        """Create or upgrade the schema to the newest migration, and open the connections."""
+
+    async def close(self) -> None:
+        """Store every change handed over so far, then let go of the database."""
+
+    def write(self, change: Change) -> asyncio.Future[None]:
+        """Hand over a change; the future is done once it is on disk (group commit), or
+        fails with ``StoreConflict`` if the room changed meanwhile (nothing was stored)."""
+
+    async def load(self, code: str) -> StoredRoom | None: ...
+
+    async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
+        """A game the room finished before (``number``, ``record``, ``result``, ``names``)."""
+
+    async def codes_with_status(self, *statuses: str) -> list[str]: ...
+
+    async def rooms_created_since(self, creator: str, since: float, limit: int) -> int:
+        """How many rooms ``creator`` made since ``since``, counted up to ``limit``."""
+
+
+def upgrade(conn: Connection) -> None:
+    """Run the migrations up to the newest, on an open SQLAlchemy connection."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.attributes["connection"] = conn
-    return cfg
+    command.upgrade(cfg, "head")
 
 
-def _upgrade(conn: Connection) -> None:
-    command.upgrade(_alembic_config(conn), "head")
+def stored_room(row: Any, acts: list[Any], past: list[Any], loads: Any) -> StoredRoom:
+    """A ``StoredRoom`` from a ``rooms`` row, its actions' (seat, action, bot) rows and its
+    past games' (result) rows in order."""
+    return StoredRoom(
+        code=row[0], created_at=row[1], creator=row[2], host_hash=row[3], game=row[4],
+        options=loads(row[5]), seats=loads(row[6]), timer=row[7], status=row[8], seed=row[9],
+        result=loads(row[10]) if row[10] else None, version=row[11],
+        actions=[{"seat": a[0], "action": loads(a[1]), "bot": bool(a[2])} for a in acts],
+        past_winners=[loads(p[0])["winners"] if p[0] else [] for p in past],
+    )
 
 
-class Store:
-    """The database behind a server: every method is one short transaction."""
+def past_game(row: Any, loads: Any) -> dict[str, Any]:
+    """A past game from its (number, record, result, names) row."""
+    return {"number": row[0], "record": loads(row[1]),
+            "result": loads(row[2]) if row[2] else None, "names": loads(row[3])}
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.engine: AsyncEngine = create_async_engine(url)
 
-    async def migrate(self) -> None:
-        """Create or upgrade the schema to the newest migration."""
-        async with self.engine.begin() as conn:
-            await conn.run_sync(_upgrade)
-
-    async def close(self) -> None:
-        await self.engine.dispose()
-
-    async def create_room(self, room: StoredRoom) -> None:
-        now = time.time()
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(rooms).values(
-                    code=room.code, created_at=now, updated_at=now, creator=room.creator,
-                    host_hash=room.host_hash, game=room.game, options=json.dumps(room.options),
-                    seats=json.dumps(room.seats), timer=room.timer, status=room.status,
-                    seed=room.seed, result=None,
-                )
-            )
-
-    async def code_taken(self, code: str) -> bool:
-        async with self.engine.connect() as conn:
-            found = await conn.execute(select(rooms.c.code).where(rooms.c.code == code))
-            return found.first() is not None
-
-    async def rooms_created_since(self, creator: str, since: float) -> int:
-        async with self.engine.connect() as conn:
-            count = await conn.execute(
-                select(func.count()).select_from(rooms)
-                .where(rooms.c.creator == creator, rooms.c.created_at >= since)
-            )
-            return int(count.scalar_one())
-
-    async def save_setup(self, code: str, *, game: str, options: dict[str, Any],
-                         seats: list[dict[str, Any]], timer: int, status: str,
-                         seed: int | None) -> None:
-        """Store the lobby (game, options, seats, timer) and the status."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                update(rooms).where(rooms.c.code == code).values(
-                    game=game, options=json.dumps(options), seats=json.dumps(seats),
-                    timer=timer, status=status, seed=seed, updated_at=time.time(),
-                )
-            )
-
-    async def append_action(self, code: str, idx: int, seat: int, action: dict[str, Any],
-                            bot: bool, result: dict[str, Any] | None) -> None:
-        """Append one action (and, if it ended the game, the result) in one transaction."""
-        now = time.time()
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(actions).values(room=code, idx=idx, seat=seat, action=json.dumps(action),
-                                       bot=bot, created_at=now)
-            )
-            values: dict[str, Any] = {"updated_at": now}
-            if result is not None:
-                values.update(status="over", result=json.dumps(result))
-            await conn.execute(update(rooms).where(rooms.c.code == code).values(**values))
-
-    async def next_game(self, code: str, number: int, record: dict[str, Any],
-                        result: dict[str, Any] | None, names: list[str], seed: int) -> None:
-        """Keep the room's game as its past game ``number`` and deal the next on ``seed``,
-        in one transaction."""
-        now = time.time()
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(past_games).values(
-                    room=code, number=number, record=json.dumps(record),
-                    result=json.dumps(result) if result else None, names=json.dumps(names),
-                    created_at=now,
-                )
-            )
-            await conn.execute(delete(actions).where(actions.c.room == code))
-            await conn.execute(update(rooms).where(rooms.c.code == code).values(
-                status="playing", seed=seed, result=None, updated_at=now))
-
-    async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
-        """A game the room finished before (``record``, ``result``, ``names``), if any."""
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(select(past_games).where(
-                past_games.c.room == code, past_games.c.number == number))).first()
-        if row is None:
-            return None
-        return {"number": row.number, "record": json.loads(row.record),
-                "result": json.loads(row.result) if row.result else None,
-                "names": json.loads(row.names)}
-
-    async def load(self, code: str) -> StoredRoom | None:
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(select(rooms).where(rooms.c.code == code))).first()
-            if row is None:
-                return None
-            acts = await conn.execute(
-                select(actions.c.seat, actions.c.action, actions.c.bot)
-                .where(actions.c.room == code).order_by(actions.c.idx)
-            )
-            past = await conn.execute(
-                select(past_games.c.result).where(past_games.c.room == code)
-                .order_by(past_games.c.number)
-            )
-            return StoredRoom(
-                code=row.code, created_at=row.created_at, creator=row.creator,
-                host_hash=row.host_hash, game=row.game, options=json.loads(row.options),
-                seats=json.loads(row.seats), timer=row.timer, status=row.status, seed=row.seed,
-                result=json.loads(row.result) if row.result else None,
-                actions=[{"seat": a.seat, "action": json.loads(a.action), "bot": bool(a.bot)}
-                         for a in acts],
-                past_winners=[json.loads(p.result)["winners"] if p.result else []
-                              for p in past],
-            )
-
-    async def codes_with_status(self, *statuses: str) -> list[str]:
-        async with self.engine.connect() as conn:
-            found = await conn.execute(select(rooms.c.code).where(rooms.c.status.in_(statuses)))
-            return [r.code for r in found]
+ROOM_COLUMNS = ("code, created_at, creator, host_hash, game, options, seats, timer, status,"
+                " seed, result, version")

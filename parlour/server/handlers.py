@@ -28,8 +28,6 @@ class Handler:
     lobby_only: bool = False
     play_only: bool = False
     """Only while a game is running (or paused)."""
-    quiet: bool = False
-    """Changes nothing stored, so other server processes need not hear of it."""
 
 
 async def handle(room: Room, client: Client, msg: Message) -> None:
@@ -48,7 +46,7 @@ async def handle(room: Room, client: Client, msg: Message) -> None:
             room.check_running()
         await handler.run(room, client, msg)
 
-    await room.change(work, publish=not handler.quiet)
+    await room.change(work)
 
 
 def own_seat(room: Room, client: Client) -> int:
@@ -184,13 +182,13 @@ HANDLERS: dict[str, Handler] = {
     "start": Handler(start, host_only=True, lobby_only=True),
     "act": Handler(act, play_only=True),
     "back": Handler(back, play_only=True),
-    "react": Handler(react, quiet=True),
-    "here": Handler(here, quiet=True),
+    "react": Handler(react),
+    "here": Handler(here),
     "stand_in": Handler(stand_in, host_only=True, play_only=True),
     "give_back": Handler(give_back, host_only=True, play_only=True),
     "pause": Handler(pause, host_only=True, play_only=True),
     "resume": Handler(resume, host_only=True, play_only=True),
     "end": Handler(end, host_only=True, play_only=True),
     "again": Handler(again, host_only=True),
-    "ping": Handler(ping, quiet=True),
+    "ping": Handler(ping),
 }

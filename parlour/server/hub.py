@@ -1,19 +1,29 @@
-"""The hub: every room of this server process, loaded from the database as needed."""
+"""The hub: the rooms this server process has loaded, each loaded when asked for and let go
+of once idle, so memory stays flat however many games are finished.
+
+With Redis, each room is owned by one process (``pubsub.py``): the hub loads only the
+rooms it owns, and serves connections to the others through their owners (``remote.py``).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from parlour.games import game_ids, get_game
 
 from .codes import new_code, new_token, token_hash
-from .config import Settings
-from .db import Store, StoredRoom
-from .errors import RateLimited, RoomError
+from .config import UNLIMITED, Settings
+from .db import NewRoom, Store, StoredRoom
+from .errors import RateLimited, RoomError, StoreConflict
 from .lobby import Seat
 from .pubsub import make_bus
+from .remote import Gateway, Here, Joined, Sharing
 from .room import Room, Status
+
+SWEEP_SECONDS = 1.0
+"""How often idle rooms are let go of; a room idle at two sweeps in a row is unloaded."""
 
 
 class Hub:
@@ -23,23 +33,28 @@ class Hub:
         self.store = store
         self.settings = settings
         self.bus = make_bus(settings.redis_url)
+        self.sharing = Sharing(self.bus, self.owned)
         self.rooms: dict[str, Room] = {}
-        self.loading = asyncio.Lock()
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.sweeper: asyncio.Task[None] | None = None
+        self.releasing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        """Bring the schema up to date and resume every room that was being played."""
-        await self.store.migrate()
-        for code in await self.store.codes_with_status(Status.LOBBY, Status.PLAYING):
-            await self.get(code)
-        await self.bus.start(self.changed_elsewhere)
-
-    async def changed_elsewhere(self, code: str) -> None:
-        """Another process changed a room: if it is loaded here, reload it and tell our clients."""
-        room = self.rooms.get(code)
-        if room is not None:
-            await room.change(room.reload, publish=False)
+        """Bring the schema up to date and resume every game being played (its bots and
+        timers); other rooms are loaded when someone asks for them."""
+        await self.store.start()
+        await self.bus.start(self.sharing.on_message)
+        self.sharing.start()
+        for code in await self.store.codes_with_status(Status.PLAYING):
+            await self.owned(code)
+        self.sweeper = asyncio.create_task(self._sweep(), name="parlour-sweeper")
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
+        await self.sharing.stop()
         await self.bus.stop()
         # Cancel every driver first, then wait for them all: no room waits for another.
         for room in self.rooms.values():
@@ -48,43 +63,103 @@ class Hub:
             await room.driver.stopped()
         await self.store.close()
 
-    async def get(self, code: str) -> Room | None:
-        """The room ``code``, loaded if it is not yet; ``None`` if there is none."""
-        async with self.loading:
-            room = self.rooms.get(code)
-            if room is None:
-                stored = await self.store.load(code)
-                if stored is None:
-                    return None
-                room = Room(stored, self.store, self.settings, self.bus)
-                room.run()
-                self.rooms[code] = room
+    async def attach(self, code: str) -> Joined | None:
+        """Room ``code`` for a connection: here if this process owns it (or does now), else
+        through its owner; ``None`` if there is no such room."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return Here(room)
+        owner = await self.bus.claim(code)
+        if owner != self.bus.me:
+            return Gateway(self.sharing, code, owner)
+        room = await self.owned(code)
+        return None if room is None else Here(room)
+
+    async def owned(self, code: str) -> Room | None:
+        """Room ``code`` if this process owns it (loading it if need be), else ``None``."""
+        if code in self.rooms:
+            return self.rooms[code]
+        if await self.bus.claim(code) != self.bus.me:
+            return None
+        room = await self._get(code)
+        if room is None:
+            await self.bus.release(code)
+        return room
+
+    async def read(self, code: str) -> Room | None:
+        """Room ``code`` to read (its summary, a finished game's record): the one loaded
+        here, else a copy read from the database that is neither run nor kept."""
+        room = self.rooms.get(code)
+        if room is not None:
             return room
+        stored = await self.store.load(code)
+        return None if stored is None else Room(stored, self.store, self.settings)
+
+    async def _get(self, code: str) -> Room | None:
+        """The room ``code``, loaded if it is not yet; ``None`` if there is none."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        loading = self.loading.get(code)
+        if loading is None:
+            loading = self.loading[code] = asyncio.ensure_future(self._load(code))
+            loading.add_done_callback(lambda _: self.loading.pop(code, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, code: str) -> Room | None:
+        stored = await self.store.load(code)
+        if stored is None:
+            return None
+        return self._keep(Room(stored, self.store, self.settings))
+
+    def _keep(self, room: Room) -> Room:
+        self.rooms[room.code] = room
+        room.run()
+        return room
 
     async def create(self, game_id: str, creator: str) -> tuple[Room, str]:
-        """A new room in the lobby; returns it with the host's secret token."""
+        """A new room in the lobby, stored; returns it with the host's secret token."""
         if game_id not in game_ids():
             raise RoomError(f"unknown game {game_id!r} (known: {', '.join(game_ids())})")
-        since = time.time() - 3600
-        made = await self.store.rooms_created_since(creator, since)
-        if made >= self.settings.rooms_per_address:
-            raise RateLimited(
-                f"this address has created {made} rooms in the last hour"
-                f" (the limit is {self.settings.rooms_per_address}); please wait a while"
-            )
+        limit = self.settings.rooms_per_address
+        if limit < UNLIMITED:
+            made = await self.store.rooms_created_since(creator, time.time() - 3600, limit)
+            if made >= limit:
+                raise RateLimited(
+                    f"this address has created {made} rooms in the last hour"
+                    f" (the limit is {limit}); please wait a while"
+                )
         game = get_game(game_id)
-        code = new_code()
-        while code in self.rooms or await self.store.code_taken(code):
-            code = new_code()
         token = new_token()
-        stored = StoredRoom(
-            code=code, created_at=time.time(), creator=creator, host_hash=token_hash(token),
-            game=game_id, options={}, seats=[Seat().to_json() for _ in range(game.min_players)],
-            timer=0, status=Status.LOBBY, seed=None, result=None, actions=[],
-        )
-        await self.store.create_room(stored)
-        room = Room(stored, self.store, self.settings, self.bus)
-        async with self.loading:
-            self.rooms[code] = room
-            room.run()
-        return room, token
+        while True:
+            stored = StoredRoom(
+                code=new_code(), created_at=time.time(), creator=creator,
+                host_hash=token_hash(token), game=game_id, options={},
+                seats=[Seat().to_json() for _ in range(game.min_players)], timer=0,
+                status=Status.LOBBY, seed=None, result=None, actions=[],
+            )
+            if stored.code in self.rooms:
+                continue
+            try:
+                await self.store.write(NewRoom(stored))
+            except StoreConflict:
+                continue  # the code is taken: draw another
+            await self.bus.claim(stored.code)  # a new code: nobody else owns it
+            return self._keep(Room(stored, self.store, self.settings)), token
+
+    # -- letting go of idle rooms ---------------------------------------------------------------
+    async def _sweep(self) -> None:
+        seen_idle: set[str] = set()
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            idle = {code for code, room in self.rooms.items() if room.idle}
+            for code in idle & seen_idle:
+                self._unload(self.rooms[code])
+            seen_idle = idle - seen_idle
+
+    def _unload(self, room: Room) -> None:
+        del self.rooms[room.code]
+        room.driver.cancel()
+        task = asyncio.create_task(self.bus.release(room.code))
+        self.releasing.add(task)
+        task.add_done_callback(self.releasing.discard)

@@ -1,8 +1,7 @@
 """The game a room plays: the engine's match, kept in step with its stored record.
 
-A move is checked by the engine, then stored, and only then does it count: if the
-store refuses it (another process stored a move first), the match is set back to
-where it was and ``StoreConflict`` says so.
+A move is checked by the engine and counts at once in memory; the room hands it to the
+store and tells no one of it before it is on disk.
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ from typing import Any
 from parlour.engine import Action, Game, Match, ParlourError, Record, Result, View, replay
 from parlour.games import get_game
 
-from .db import Store, StoredRoom
-from .errors import RoomError, StoreConflict, Unreplayable
+from .db import StoredRoom
+from .errors import RoomError, Unreplayable
 
 logger = logging.getLogger("parlour.server")
 
@@ -37,24 +36,23 @@ class Move:
 class Play:
     """A room's running (or finished) match and which of its moves bots made."""
 
-    def __init__(self, code: str, store: Store, match: Match[Any], by_bot: list[bool]) -> None:
+    def __init__(self, code: str, match: Match[Any], by_bot: list[bool]) -> None:
         self.code = code
-        self.store = store
         self.match = match
         self.by_bot = by_bot
 
     @classmethod
-    def start(cls, code: str, store: Store, game: Game[Any], players: int,
+    def start(cls, code: str, game: Game[Any], players: int,
               options: dict[str, Any]) -> Play:
         """A new match on a freshly drawn seed (which no client ever sees)."""
         try:
             match = Match.new(game, players, options, secrets.randbits(31))
         except ParlourError as exc:
             raise RoomError(str(exc)) from None
-        return cls(code, store, match, [])
+        return cls(code, match, [])
 
     @classmethod
-    def restore(cls, stored: StoredRoom, store: Store, tell: Callable[[Move], object],
+    def restore(cls, stored: StoredRoom, tell: Callable[[Move], object],
                 tell_from: int) -> Play:
         """Replay a started room's record move by move, telling ``tell`` of the moves after
         the first ``tell_from`` (the ones a log keeps), or raise ``Unreplayable``."""
@@ -74,7 +72,7 @@ class Play:
             logger.error("room %s cannot be replayed at move %d: %s", stored.code, number, exc)
             raise Unreplayable(
                 f"this game can no longer be replayed (move {number}: {exc})") from None
-        return cls(stored.code, store, match, bots)
+        return cls(stored.code, match, bots)
 
     @property
     def seed(self) -> int:
@@ -95,24 +93,14 @@ class Play:
         """Whether a bot made move ``index`` (from 0)."""
         return self.by_bot[index] if index < len(self.by_bot) else False
 
-    async def apply(self, seat: int, action: Action, bot: bool) -> Move:
-        """Carry out a move: the engine checks it, the store keeps it, then it counts."""
+    def apply(self, seat: int, action: Action, bot: bool) -> Move:
+        """Carry out a move (the engine checks it), or raise ``RoomError``, changing nothing."""
         match = self.match
-        index = len(match.record.actions)
+        number = len(match.record.actions) + 1
         before = match.view(None)
         try:
             match.act(seat, action)
         except ParlourError as exc:
             raise RoomError(str(exc)) from None
-        result = match.result()
-        try:
-            await self.store.append_action(self.code, index, seat, action, bot,
-                                           result.to_json() if result else None)
-        except Exception as exc:
-            logger.warning("room %s: could not store action %d (%s)", self.code, index, exc)
-            record = match.record
-            record.actions = record.actions[:index]
-            self.match = replay(record, get_game)
-            raise StoreConflict("the move could not be saved; please try again") from None
         self.by_bot.append(bot)
-        return Move(index + 1, seat, bot, before, match.view(None))
+        return Move(number, seat, bot, before, match.view(None))

@@ -2,15 +2,25 @@
 
 The room composes the parts that each do one job (the lobby, the play, the table's
 log, the bot and timer driver, the snapshots) and holds the lock that every change
-goes through: a request is checked, stored, and only then is each connection sent
-its own fresh snapshot.
+goes through. A change is checked and carried out in memory, in order, and handed to
+the store without waiting for the disk; the snapshots it makes are held back (the
+room's outbox) until every write before them is durable. So the lock is never held
+across a write, yet nobody, the other seats included, ever sees a change before it
+is on disk, and a request is answered only once its change is.
+
+If the store refuses a write (another process changed the room meanwhile), every
+change made after it is dropped unseen, the room is read again from the database
+and each connection is sent its snapshot of that; the request is tried once more.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
@@ -18,18 +28,20 @@ from parlour.engine import Action
 
 from .codes import token_hash
 from .config import Settings
-from .connections import Client, send_each
-from .db import Store, StoredRoom
+from .connections import Client, Frames, Message
+from .db import Change, Moved, NextGame, SetUp, Store, StoredRoom
 from .driver import Ask, Driver, Due
 from .errors import RoomError, StoreConflict, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
-from .pubsub import Bus, LocalBus
 from .reactions import Reactions
 from .snapshot import snapshot
 from .table_log import TableLog
 
 logger = logging.getLogger("parlour.server")
+
+EPOCHS = itertools.count(1)
+"""Names each copy of a room loaded in this process (see ``writer.Chains``)."""
 
 
 class Status(StrEnum):
@@ -49,22 +61,36 @@ FINISHED = (Status.OVER, Status.ENDED)
 """A game that will not go on: its record may be shown, and the room may play again."""
 
 
+@dataclass
+class Told:
+    """One change's snapshots, held back until ``write`` (the room's newest write when the
+    change was made, and so every write before it) is on disk."""
+
+    write: asyncio.Future[None] | None
+    shown: list[tuple[Client, Message]]
+    done: asyncio.Future[None] | None
+    frames: Frames = field(default_factory=Frames)
+
+
 class Room:
     """One room of this server process."""
 
-    def __init__(self, stored: StoredRoom, store: Store, settings: Settings,
-                 bus: Bus | None = None) -> None:
+    def __init__(self, stored: StoredRoom, store: Store, settings: Settings) -> None:
         self.code = stored.code
         self.store = store
         self.settings = settings
-        self.bus: Bus = bus or LocalBus()
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.driver = Driver(settings.bot_delay)
+        self.outbox: deque[Told] = deque()
+        self.recovery: asyncio.Task[None] | None = None
         self.reactions = Reactions()
         self._load(stored)
 
     def _load(self, stored: StoredRoom) -> None:
+        self.version = stored.version
+        self.epoch = next(EPOCHS)
+        self.writing: asyncio.Future[None] | None = None
         self.lobby = Lobby.from_stored(stored, self.settings)
         self.status = Status(stored.status)
         self.problem: str | None = None
@@ -75,55 +101,134 @@ class Room:
             game = self.lobby.game
             self.log.note(f"{game.title} with {len(self.lobby.seats)} players")
             try:
-                self.play = Play.restore(stored, self.store, self._tell,
-                                         TableLog.untold(len(stored.actions)))
+                self.play = Play.restore(stored, self._tell, TableLog.untold(len(stored.actions)))
             except Unreplayable as exc:
                 self.problem, self.status = str(exc), Status.BROKEN
                 return
             if self.play.over:
                 self._tell_result()
 
-    async def reload(self) -> None:
-        """Read the room again from the database (another process changed it)."""
-        stored = await self.store.load(self.code)
-        if stored is None:
-            return
-        self._load(stored)
-        self._changed(None)
-
     def run(self) -> None:
         """Start the room's bot and timer driver (for the life of the room)."""
         self.driver.start(f"room-{self.code}", self.due, self.play_due)
         self._changed(None)
 
+    # -- storing -----------------------------------------------------------------------
+    def _write(self, change: Change) -> None:
+        """Hand a change to the store; what is told from now on waits for it."""
+        write = self.writing = self.store.write(change)
+        self.version += 1
+        epoch = self.epoch
+        write.add_done_callback(lambda _: self._written(write, epoch))
+
+    def _written(self, write: asyncio.Future[None], epoch: int) -> None:
+        if epoch == self.epoch and (write.cancelled() or write.exception() is not None):
+            self._refused()
+        else:
+            self._flush()
+
+    @property
+    def idle(self) -> bool:
+        """Nobody is here, nothing is due, nothing is being stored or told."""
+        return (not self.clients and not self.outbox
+                and not self.lock.locked() and self.recovery is None
+                and (self.writing is None or self.writing.done()) and self.due() is None)
+
     # -- telling everyone ---------------------------------------------------------------
-    async def broadcast(self) -> None:
-        """Send every connection its own snapshot."""
-        await send_each(self.clients, lambda client: snapshot(self, client))
+    def tell(self, *, wait: bool = False) -> asyncio.Future[None] | None:
+        """Make every connection's snapshot of the room as it is now; each is sent once the
+        writes handed over so far are durable. With ``wait``, a future done then."""
+        shared: dict[tuple[str | None, bool], Message] = {}
+        shown = []
+        for client in self.clients:
+            # A snapshot depends on the connection only through these two (snapshot.py).
+            key = (client.token_hash, client.table_only)
+            if key not in shared:
+                shared[key] = snapshot(self, client)
+            shown.append((client, shared[key]))
+        done = asyncio.get_running_loop().create_future() if wait else None
+        self.outbox.append(Told(self.writing, shown, done))
+        self._flush()
+        return done
 
-    async def change(self, work: Callable[[], Awaitable[None]], *, publish: bool = True) -> None:
-        """Carry out one change under the room's lock, tell every connection, then tell
-        the other server processes (``publish``)."""
+    def _flush(self, _: object = None) -> None:
+        """Send, in order, each change's snapshots whose writes are on disk."""
+        outbox = self.outbox
+        while outbox:
+            told = outbox[0]
+            write = told.write
+            if write is not None:
+                if not write.done():
+                    return
+                if write.cancelled() or write.exception() is not None:
+                    self._refused()
+                    return
+            outbox.popleft()
+            for client, shown in told.shown:
+                client.show(shown, told.frames)
+            if told.done is not None and not told.done.done():
+                told.done.set_result(None)
+
+    def _refused(self) -> None:
+        """A write was refused: drop every change made since, unseen, and read the room again."""
+        logger.warning("room %s: a write was refused (another process changed the room);"
+                       " reading it again", self.code)
+        if self.recovery is None:
+            self.recovery = asyncio.create_task(self._recover(), name=f"recover-{self.code}")
+        for told in self.outbox:
+            if told.done is not None and not told.done.done():
+                told.done.set_exception(StoreConflict(
+                    "the room changed meanwhile and your request could not be saved;"
+                    " please try again"))
+        self.outbox.clear()
+
+    async def _recover(self) -> None:
+        try:
+            await self.reload()
+        finally:
+            self.recovery = None
+
+    async def reload(self) -> None:
+        """Read the room again from the database (another process changed it) and tell
+        every connection."""
         async with self.lock:
-            await work()
-            await self.broadcast()
-        if publish:
-            await self.bus.publish(self.code)
+            stored = await self.store.load(self.code)
+            if stored is not None:
+                self._load(stored)
+            self._changed(None)
+            self.tell()
 
-    async def join(self, client: Client, token: str | None, table_only: bool) -> None:
-        async def work() -> None:
-            if token and self.lobby.knows(token_hash(token)):
-                client.token_hash = token_hash(token)
-            client.table_only = table_only
-            self.clients.add(client)
+    async def change(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Carry out one change under the room's lock, and return once it is on disk and
+        every connection has been sent its snapshot. A change the store refused is tried
+        once more on the room as read again."""
+        for attempt in range(2):
+            async with self.lock:
+                await work()
+                done = self.tell(wait=True)
+            assert done is not None
+            try:
+                await done
+                break
+            except StoreConflict:
+                if attempt:
+                    raise
+                if self.recovery is not None:
+                    await asyncio.shield(self.recovery)
 
-        await self.change(work, publish=False)
+    def join(self, client: Client, holder: str | None, table_only: bool) -> None:
+        """A connection joins, holding the seat or host's role whose token hashes to
+        ``holder`` (a spectator's if the room knows no such token)."""
+        if holder and self.lobby.knows(holder):
+            client.token_hash = holder
+        client.table_only = table_only
+        self.clients.add(client)
+        self.tell()
 
-    async def leave(self, client: Client) -> None:
-        async def work() -> None:
+    def leave(self, client: Client) -> None:
+        if client in self.clients:
             self.clients.discard(client)
-
-        await self.change(work, publish=False)
+            self.tell()
 
     def seat_of(self, client: Client) -> int | None:
         return self.lobby.seat_of(client.token_hash)
@@ -149,12 +254,14 @@ class Room:
 
     # -- the lobby ----------------------------------------------------------------------
     async def save_setup(self) -> None:
-        """Store the lobby and the status (and the seed, once drawn)."""
+        """Store the lobby and the status (and the seed, once drawn): handed to the store,
+        never waited for here (see ``change``)."""
         lobby = self.lobby
-        await self.store.save_setup(
-            self.code, game=lobby.game_id, options=lobby.options, seats=lobby.stored_seats(),
-            timer=lobby.timer, status=self.status, seed=self.play.seed if self.play else None,
-        )
+        self._write(SetUp(
+            self.code, self.epoch, self.version, game=lobby.game_id, options=lobby.options,
+            seats=lobby.stored_seats(), timer=lobby.timer, status=self.status,
+            seed=self.play.seed if self.play else None,
+        ))
 
     async def give_content(self, token: str | None, name: str, value: object) -> None:
         """The host gives the game its own content (a card set, word cards: the option
@@ -175,8 +282,7 @@ class Room:
         """Every seat is filled: deal the game."""
         lobby = self.lobby
         lobby.check_full()
-        self.play = Play.start(self.code, self.store, lobby.game, len(lobby.seats),
-                               lobby.options)
+        self.play = Play.start(self.code, lobby.game, len(lobby.seats), lobby.options)
         self.status = Status.PLAYING
         await self.save_setup()
         self.log.note(f"{lobby.game.title} started with {len(lobby.seats)} players")
@@ -189,11 +295,13 @@ class Room:
         if self.status not in FINISHED or old is None:
             raise RoomError("a new game can start once this one is over")
         lobby = self.lobby
-        play = Play.start(self.code, self.store, lobby.game, len(lobby.seats), lobby.options)
+        play = Play.start(self.code, lobby.game, len(lobby.seats), lobby.options)
         result = old.result() if self.status == Status.OVER else None
-        await self.store.next_game(self.code, len(self.past_winners) + 1, old.record.to_json(),
-                                   result.to_json() if result else None, lobby.names(),
-                                   play.seed)
+        self._write(NextGame(
+            self.code, self.epoch, self.version, number=len(self.past_winners) + 1,
+            record=old.record.to_json(), result=result.to_json() if result else None,
+            names=lobby.names(), seed=play.seed,
+        ))
         self.past_winners.append(list(result.winners) if result else [])
         self.play, self.status = play, Status.PLAYING
         self.driver.new_game()
@@ -224,22 +332,17 @@ class Room:
     async def act(self, seat: int, action: Action) -> None:
         """A person's move, once ``check_moving()`` has said that the game runs, unpaused."""
         self.driver.away.discard(seat)  # acting again takes the seat back from the stand-in
-        try:
-            await self.apply(seat, action, bot=False)
-        except StoreConflict:
-            # Another process stored a move first; the room is reloaded: try once more.
-            await self.apply(seat, action, bot=False)
+        await self.apply(seat, action, bot=False)
 
     async def apply(self, seat: int, action: Action, bot: bool) -> None:
-        """Carry out and store a move, then log it and restart the clocks."""
+        """Carry out a move and hand it to the store, then log it and restart the clocks."""
         play = self.play
         if play is None:
             raise RoomError("no game is running")
-        try:
-            move = await play.apply(seat, action, bot)
-        except StoreConflict:
-            await self.reload()
-            raise
+        move = play.apply(seat, action, bot)
+        result = play.result()
+        self._write(Moved(self.code, self.epoch, self.version, idx=move.number - 1, seat=seat,
+                          action=action, bot=bot, result=result.to_json() if result else None))
         news = self._tell(move)
         if play.over:
             self.status = Status.OVER
@@ -318,12 +421,14 @@ class Room:
         return self.driver.next_due(self.play.match.to_act, self.lobby.played_by_bot)
 
     async def play_due(self, due: Due) -> None:
-        async with self.lock:
-            if self.due() != due:
-                return  # someone moved meanwhile: the driver looks again
-            await self._bot_moves(due.seats)
-            await self.broadcast()
-        await self.bus.publish(self.code)
+        async def work() -> None:
+            if self.due() == due:  # else someone moved meanwhile: the driver looks again
+                await self._bot_moves(due.seats)
+
+        try:
+            await self.change(work)
+        except StoreConflict:
+            return  # the room was read again; the driver looks again at it
 
     async def _bot_moves(self, seats: tuple[int, ...]) -> None:
         """The bots (and stand-ins) of ``seats`` decide together, then move in seat order."""
@@ -353,8 +458,6 @@ class Room:
                 raise action
             await self.apply(ask.seat, action, bot=True)
             return True
-        except StoreConflict:
-            return False  # someone else moved first; the driver looks again at the new state
         except Exception as exc:
             logger.warning("room %s: bot for seat %d failed (%s); playing at random",
                            self.code, ask.seat, exc)
@@ -362,8 +465,6 @@ class Room:
             await self.apply(ask.seat, Driver.fallback(game, ask.seat, ask.view, ask.legal),
                              bot=True)
             return True
-        except StoreConflict:
-            return False
         except Exception:
             logger.exception("room %s: no bot can move for seat %d", self.code, ask.seat)
             self.problem = f"no bot could move for seat {ask.seat + 1}"

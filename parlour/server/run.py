@@ -7,18 +7,15 @@ from dataclasses import replace
 
 import uvicorn
 
-from .app import create_app
-from .config import Settings, normalise_db_url
+from .app import create_app, settle_memory
+from .config import UNLIMITED, Settings, normalise_db_url
 from .links import lan_address
-
-UNLIMITED = 10**9
-"""Stands for "no limit" when the abuse limits are lifted (a load test on loopback)."""
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           *, redis: str | None = None, bot_delay: float | None = None,
           public_url: str | None = None, limits: bool = True,
-          reuse_port: bool = False) -> None:
+          reuse_port: bool = False, access_log: bool = True) -> None:
     """Serve Parlour on ``host:port``; ``db`` is an SQLAlchemy URL or an SQLite file path.
 
     With no ``db``, rooms are kept in ``parlour.sqlite3`` in the current directory,
@@ -27,7 +24,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     before acting (default 0.8). ``limits=False`` lifts the limits against abuse
     (messages a second, rooms an hour per address), for load tests on loopback.
     ``reuse_port`` lets several server processes listen on the same port (the kernel
-    spreads the connections between them).
+    spreads the connections between them). ``access_log=False`` drops the lines per
+    request and per connection (their cost shows under load), and all but warnings.
     """
     settings = Settings(db_url=normalise_db_url(db), redis_url=redis, public_url=public_url)
     if bot_delay is not None:
@@ -48,9 +46,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         print(f"Sharing rooms with other processes through {redis}")
     if not limits:
         print("The limits against abuse are lifted (load testing)")
+    # No permessage-deflate: a connection is sent small patches, where compressing costs
+    # more CPU than the bytes it saves (docs/performance.md).
     config = uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 16,
-                            log_level="info", proxy_headers=False)
+                            ws_per_message_deflate=False,
+                            log_level="info" if access_log else "warning",
+                            access_log=access_log, proxy_headers=False)
     server = uvicorn.Server(config)
+    settle_memory()
     server.run(sockets=[shared_socket(host, port)] if reuse_port else None)
 
 

@@ -2,7 +2,9 @@
 
 A connection is sent its own seat's view (``Game.view``), or the spectator's; never
 another seat's, the seed, a running game's record or anyone's token. Building a
-snapshot is kept apart from sending it (``connections.send_each``).
+snapshot is kept apart from sending it (``Room.tell``, ``connections.Client.show``). A
+snapshot depends on its connection only through ``token_hash`` and ``table_only``, so
+connections alike share one.
 """
 
 from __future__ import annotations

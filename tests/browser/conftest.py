@@ -80,10 +80,10 @@ class Server:
              "--db", str(self.db), "--bot-delay", "0.05"],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded CI machine starts slowly
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/api/games", timeout=5).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import jsonpatch  # type: ignore[import-untyped]
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -37,11 +38,13 @@ def open_client(db: Path, **overrides: Any) -> Iterator[TestClient]:
         yield client
 
 
-def connect(client: TestClient, code: str, token: str | None = None) -> Player:
-    """A new connection to room ``code`` that has said hello (with ``token`` if given)."""
+def connect(client: TestClient, code: str, token: str | None = None, *,
+            patches: bool = True) -> Player:
+    """A new connection to room ``code`` that has said hello (with ``token`` if given), and
+    asked for patches after the first snapshot unless ``patches`` is false."""
     session = client.sessions.enter_context(  # type: ignore[attr-defined]
         client.websocket_connect(f"/ws/{code}"))
-    return Player(session, token)
+    return Player(session, token, patches)
 
 
 def new_room(client: TestClient, game: str = "love-me-not") -> tuple[str, str]:
@@ -60,15 +63,18 @@ async def _receive_within(session: WebSocketTestSession, seconds: float) -> Any:
 
 
 class Player:
-    """One websocket connection; keeps every frame it received."""
+    """One websocket connection; keeps every message it received (``raw``), and each with
+    its patch applied by the reference implementation of RFC 6902 (``frames``)."""
 
-    def __init__(self, ws: WebSocketTestSession, token: str | None = None) -> None:
+    def __init__(self, ws: WebSocketTestSession, token: str | None = None,
+                 patches: bool = True) -> None:
         self.ws = ws
         self.token = token
+        self.raw: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None
         self.next_id = 1
-        ws.send_json({"type": "hello", "token": token})
+        ws.send_json({"type": "hello", "token": token, "patches": patches})
         self.room()
 
     def receive(self) -> dict[str, Any]:
@@ -76,6 +82,10 @@ class Player:
         frame = self.ws.portal.call(_receive_within, self.ws, RECEIVE_TIMEOUT)
         assert frame["type"] == "websocket.send", f"the server closed the connection: {frame}"
         msg: dict[str, Any] = json.loads(frame["text"])
+        self.raw.append(msg)
+        if msg["type"] == "patch":
+            assert self.last is not None and msg["n"] == self.last["n"] + 1, (msg, self.last)
+            msg = {**jsonpatch.apply_patch(self.last, msg["ops"]), "n": msg["n"]}
         self.frames.append(msg)
         if msg["type"] == "room":
             self.last = msg

@@ -1,14 +1,16 @@
-"""A connection cancelled in the middle of a broadcast ends with its own cancellation.
+"""A connection cancelled while its change is being stored ends with its own cancellation.
 
-When a websocket closes, its handler is cancelled, possibly while it is telling every
-other client about a change. The cancellation must reach the handler's cancel scope as
-that scope's own: `asyncio.gather` replaced it (on Python 3.11) with a bare
-`CancelledError`, which escaped the scope and left the test client waiting for ever.
+When a websocket closes, its handler is cancelled, possibly while it waits for its
+change to be on disk. The cancellation must reach the handler's cancel scope as that
+scope's own (under `asyncio.gather`, on Python 3.11, a bare `CancelledError` replaced
+it, escaped the scope and left the test client waiting for ever), and the change goes
+on: it is stored, and the other connections are told of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -16,8 +18,9 @@ from typing import Any
 import anyio
 
 from parlour.server.connections import Client
-from parlour.server.db import Store
+from parlour.server.handlers import handle
 from parlour.server.hub import Hub
+from parlour.server.stores import store_for
 
 from .conftest import settings_for
 
@@ -28,37 +31,61 @@ def run_in_own_loop(main: Any) -> Any:
         return pool.submit(asyncio.run, main()).result()
 
 
-def test_a_broadcast_cancelled_as_its_sends_finish_is_caught_by_the_cancelling_scope(
+async def no_socket(text: str) -> None:
+    raise AssertionError("nothing is sent in this test")
+
+
+def test_a_request_cancelled_as_its_write_lands_is_caught_and_the_change_still_counts(
         db: Path) -> None:
-    async def main() -> str:
-        hub = Hub(Store(f"sqlite+aiosqlite:///{db}"), settings_for(db))
+    async def main() -> tuple[str, str | None, list[str]]:
+        hub = Hub(store_for(f"sqlite+aiosqlite:///{db}"), settings_for(db))
         await hub.start()
         release = asyncio.Event()
         outcome: list[str] = []
+        write = hub.store.write
 
-        async def send(message: dict[str, Any]) -> None:
-            await release.wait()
+        def slow_write(change: Any) -> asyncio.Future[None]:
+            stored = write(change)
+            held: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
-        async def connection(room: Any, *, task_status: Any) -> None:
+            async def hold() -> None:
+                await stored
+                await release.wait()
+                held.set_result(None)
+
+            asyncio.get_running_loop().create_task(hold())
+            return held
+
+        async def connection(room: Any, client: Client, *, task_status: Any) -> None:
             try:
                 with anyio.CancelScope() as scope:
                     task_status.started(scope)
-                    await room.broadcast()
+                    await handle(room, client, {"type": "sit", "seat": 0, "name": "Ann"})
                 outcome.append("cancelled" if scope.cancelled_caught else "finished")
             except BaseException as exc:
                 outcome.append(f"escaped: {exc!r}")
 
         try:
-            room, _ = await hub.create("love-me-not", "test")
-            room.clients.update({Client(send), Client(send)})
+            room, token = await hub.create("love-me-not", "test")
+            sitter, watcher = Client(no_socket), Client(no_socket)
+            room.join(sitter, token, False)
+            room.join(watcher, None, False)
+            hub.store.write = slow_write  # type: ignore[method-assign]
             async with anyio.create_task_group() as group:
-                scope = await group.start(connection, room)
+                scope = await group.start(connection, room, sitter)
                 await anyio.sleep(0.05)
-                # The sends finish in the very step the connection is cancelled.
+                # The write lands in the very step the connection is cancelled.
                 release.set()
                 scope.cancel()
-            return outcome[0]
+            await anyio.sleep(0.05)
+            stored = await hub.store.load(room.code)
+            assert stored is not None
+            return outcome[0], stored.seats[0]["name"], list(watcher.queue)
         finally:
             await hub.stop()
 
-    assert run_in_own_loop(main) == "cancelled"
+    outcome, stored_name, told = run_in_own_loop(main)
+    assert outcome == "cancelled"
+    assert stored_name == "Ann"
+    # The watcher was sent the lobby, then the seat taken (and nothing before it was stored).
+    assert [json.loads(t)["room"]["seats"][0]["name"] for t in told] == [None, "Ann"]

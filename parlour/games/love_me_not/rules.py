@@ -60,13 +60,16 @@ def score(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> int:
     >>> score(["JS"], [], ["2S", "3S", "4S"])
     3
     """
-    # str.count over the suit letters: this runs at the end of every match, and
-    # Counter objects made it a tenth of a random playout.
-    tab = "".join(tableau)
+    # Summed card by card (each tableau card scores the pile's cards of its suit), with
+    # str.count over the suit letters: this runs at the end of every playout.
     own = "".join(pile)
     opp = "".join(opponent_pile)
-    points = sum(tab.count(s) * own.count(s) for s in SUITS)
-    return points + sum(opp.count(c[1]) for c in tableau if c[0] == "J")
+    points = 0
+    for card in tableau:
+        points += own.count(card[1])
+        if card[0] == "J":
+            points += opp.count(card[1])
+    return points
 
 
 class SuitScore(TypedDict):
@@ -246,9 +249,9 @@ def rollout(state: LoveMeNotState, seat: int, rng: random.Random) -> Action:
 # -- how a turn and a match unfold ------------------------------------------------
 def _start_turn(state: LoveMeNotState) -> None:
     state.turn += 1
-    for seat in (0, 1):
-        state.drawn[seat] = state.deck[:2]
-        del state.deck[:2]
+    deck = state.deck
+    state.drawn = [deck[:2], deck[2:4]]
+    del deck[:4]
 
 
 def _end_turn(state: LoveMeNotState) -> None:
@@ -265,10 +268,9 @@ def _end_match(state: LoveMeNotState) -> None:
     t, p = state.tableau, state.pile
     points = [score(t[0], p[0], p[1]), score(t[1], p[1], p[0])]
     winners = [s for s in (0, 1) if points[s] == max(points)]
-    state.history.append(
-        {"points": points, "winners": winners, "tableau": [list(t[0]), list(t[1])],
-         "pile": [list(p[0]), list(p[1])]}
-    )
+    # The history keeps the match's own lists: a new match gets new ones, and nothing
+    # changes them once the match is over.
+    state.history.append({"points": points, "winners": winners, "tableau": t, "pile": p})
     # Ruling: a tied match wins nobody a cube and another match is dealt.
     if len(winners) == 1:
         state.wins[winners[0]] += 1

@@ -7,7 +7,7 @@ package wires in what depends on them. A designer's own card set plays with
 
 from functools import partial
 
-from .bots import HeuristicAgent, rollout_action
+from .bots import HeuristicAgent, random_rollout
 from .cards import (
     BUNDLED,
     CardSet,
@@ -34,7 +34,7 @@ def with_cards(card_set: CardSet | None = None) -> MyStory:
         view=view,
         narrate=partial(narrate, words=words),
         determinize=partial(determinize, card_set=game.card_set),
-        rollout=rollout_action,
+        rollout=random_rollout,
         bots={"heuristic": HeuristicAgent},
         words=words,
     )

@@ -30,6 +30,10 @@ SHAPES: dict[str, dict[str, type]] = {
 }
 
 
+GROWS = ("project", "occupation")
+"""The kinds of card a player can put into their CV from play (Self-Growing)."""
+
+
 def to_act(state: MyStoryState) -> frozenset[int]:
     """Everyone still choosing an occupation; then the seat whose turn it is."""
     if state.phase == "choose":
@@ -84,32 +88,106 @@ def choices(state: MyStoryState, seat: int) -> list[Action]:
 
 def _explore_or_grow(state: MyStoryState, turn: Turn) -> list[Action]:
     age, max_time = state.seats[turn.seat].age, state.card_set.max_time
+    pool = turn.pool
     out: list[Action] = []
-
-    def priced(req: Cost, base: Action) -> None:
-        out.extend({**base, "stars": s} for s in star_options(turn.pool, req, age, max_time))
-
     if not turn.explored and not turn.grown:
-        for i, _ in enumerate(state.life_track):
-            priced(take_cost(state, "life", i), {"take": "life", "slot": i})
-        for i, _ in enumerate(state.work_track):
-            priced(take_cost(state, "work", i), {"take": "work", "slot": i})
+        for where, track in (("life", state.life_track), ("work", state.work_track)):
+            for i in range(len(track)):
+                for stars in star_options(pool, take_cost(state, where, i), age, max_time):
+                    out.append({"take": where, "slot": i, "stars": stars})
         if state.achievements:
             for rid in state.reunions:
                 req = state.card_set.reunions[rid].requirement
-                for stars in star_options(turn.pool, req, age, max_time):
+                for stars in star_options(pool, req, age, max_time):
                     out.extend({"reunion": rid, "achievement": a, "stars": stars}
                                for a in state.achievements)
     if not turn.grown:
         for cid in turn.played:
             card = state.card(cid)
-            if card.kind in ("project", "occupation"):
-                priced(grow_cost(card), {"grow": cid})
+            if card.kind in GROWS:
+                for stars in star_options(pool, grow_cost(card), age, max_time):
+                    out.append({"grow": cid, "stars": stars})
     if turn.explored or turn.grown:
         out.append({"end": True})
     elif not out:
         out.append({"rest": True})
     return out
+
+
+def allowed(state: MyStoryState, seat: int, action: Action) -> bool:
+    """Whether a well-shaped action (see :func:`check_shape`) of a seat that may act is one
+    of :func:`choices`, decided without listing them (every move is checked)."""
+    if state.phase == "choose":
+        return action.get("occupation") in state.seats[seat].dealt
+    turn = state.turn
+    assert turn is not None
+    key, step = kind(action), turn.step
+    if step == "more":
+        return key == "play_more"
+    if step == "choose":
+        effect = effects(state, seat, "choose")[len(turn.chosen)]
+        return key == "gain" and action["gain"] in effect["resources"]
+    if step == "convert":
+        effect = effects(state, seat, "convert")[turn.converted]
+        most = turn.pool.get(effect["resource"], 0) // effect["count"]
+        return key == "convert" and 0 <= action["convert"] <= most
+    if step == "colour":
+        return key == "colour" and action["colour"] in COLOURS
+    if key == "end":
+        return action["end"] is True and (turn.explored or turn.grown)
+    if key == "rest":
+        return action["rest"] is True and not (turn.explored or turn.grown) \
+            and not _can_explore(state, turn) and not _can_grow(state, turn)
+    req = _requirement(state, turn, action, key)
+    if req is None:
+        return False
+    age = state.seats[turn.seat].age
+    return action["stars"] in star_options(turn.pool, req, age, state.card_set.max_time)
+
+
+def _requirement(state: MyStoryState, turn: Turn, action: Action, key: str) -> Cost | None:
+    """What an explore or grow action would pay, or ``None`` if it cannot be done now."""
+    if key == "grow":
+        cid = action["grow"]
+        if turn.grown or cid not in turn.played or state.card(cid).kind not in GROWS:
+            return None
+        return grow_cost(state.card(cid))
+    if turn.explored or turn.grown:
+        return None
+    if key == "take":
+        where, slot = action["take"], action["slot"]
+        track = state.life_track if where == "life" else state.work_track
+        if where not in TRACKS or not 0 <= slot < len(track):
+            return None
+        return take_cost(state, where, slot)
+    if key == "reunion" and action["reunion"] in state.reunions \
+            and action["achievement"] in state.achievements:
+        return state.card_set.reunions[action["reunion"]].requirement
+    return None
+
+
+def _can_explore(state: MyStoryState, turn: Turn) -> bool:
+    age, max_time, pool = state.seats[turn.seat].age, state.card_set.max_time, turn.pool
+    for where, track in (("life", state.life_track), ("work", state.work_track)):
+        if any(star_options(pool, take_cost(state, where, i), age, max_time)
+               for i in range(len(track))):
+            return True
+    reunions = state.card_set.reunions
+    return bool(state.achievements) and any(
+        star_options(pool, reunions[r].requirement, age, max_time) for r in state.reunions)
+
+
+def _can_grow(state: MyStoryState, turn: Turn) -> bool:
+    age, max_time = state.seats[turn.seat].age, state.card_set.max_time
+    return any(star_options(turn.pool, grow_cost(state.card(c)), age, max_time)
+               for c in turn.played if state.card(c).kind in GROWS)
+
+
+def only_end_left(state: MyStoryState, turn: Turn) -> bool:
+    """Whether ending the turn is all that is left (``choices`` would be ``[{"end": True}]``)."""
+    if turn.step != "act" or not (turn.explored or turn.grown):
+        return False
+    return turn.grown or not _can_grow(state, turn)
 
 
 STEP_ASKS = {

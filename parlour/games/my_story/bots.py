@@ -11,7 +11,7 @@ still leaves affordable.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.engine import Action, Legal, View
@@ -32,12 +32,21 @@ ABILITY_PER_TURN = {"choose": 1.0, "per_gained": 0.9, "per_colour_played": 0.9,
                     "convert": 0.2, "extra_cards": 1.1, "per_icon_card": 0.6}
 
 
-def rollout_action(state: MyStoryState, seat: int, rng: random.Random) -> Action:
-    """A random legal action for search playouts, preferring to play every card it may."""
+def random_rollout(state: MyStoryState, seat: int, rng: random.Random) -> Action:
+    """A random legal action, preferring to play every card it may (a cheap playout policy)."""
     legal = choices(state, seat)
     if {"play_more": True} in legal:
         return {"play_more": True}
     return rng.choice(legal)
+
+
+def heuristic_rollout(state: MyStoryState, seat: int, rng: random.Random) -> Action:
+    """The heuristic's choice on a full state, for search playouts: the same valuations as
+    :class:`HeuristicAgent`, read from the (imagined) state instead of a view."""
+    legal = choices(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    return _decide(_Context.of_state(state, seat), legal)
 
 
 class HeuristicAgent:
@@ -48,61 +57,98 @@ class HeuristicAgent:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    # -- the decision ----------------------------------------------------------------------
     def act(self, view: View, legal: Legal) -> Action:
         choices = legal.choices or []
         if len(choices) == 1:
             return choices[0]
-        ctx = _Context(self.cards, view, self.seat)
-        first = choices[0]
-        if "occupation" in first:
-            return max(choices, key=lambda a: ctx.occupation_value(
-                self.cards.cards[a["occupation"]]))
-        if "play_more" in first:
-            return {"play_more": True}
-        if "colour" in first:
-            return {"colour": ctx.best_colour()}
-        if "gain" in first:
-            return max(choices, key=lambda a: ctx.best_after(
-                add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money"))
-        if "convert" in first:
-            eff = next(e for c in ctx.ability_sources() for e in self.cards.cards[c].ability
-                       if e["kind"] == "convert")
+        return _decide(_Context.of_view(self.cards, view, self.seat), choices)
 
-            def converted(k: int) -> dict[str, int]:
-                pool = dict(ctx.pool)
-                pool[eff["resource"]] -= k * eff["count"]
-                pool[eff["to"]] = pool.get(eff["to"], 0) + k
-                return pool
 
-            return max(choices, key=lambda a: ctx.best_after(converted(a["convert"]))
-                       - 0.01 * a["convert"])
-        scored = [(ctx.option_value(a), i) for i, a in enumerate(choices)]
-        best = max(v for v, _ in scored)
-        return choices[min(i for v, i in scored if v == best)]
+def heuristic_order(state: MyStoryState, seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` best first by the heuristic's valuations on a full state (search widens
+    in this order)."""
+    if len(actions) < 2:
+        return actions
+    values = _values(_Context.of_state(state, seat), actions)
+    ranked = sorted(range(len(actions)), key=lambda i: -values[i])
+    return [actions[i] for i in ranked]
+
+
+def _decide(ctx: _Context, choices: list[Action]) -> Action:
+    """The heuristic's choice among two or more legal actions: the first of the best."""
+    values = _values(ctx, choices)
+    return choices[values.index(max(values))]
+
+
+def _values(ctx: _Context, choices: list[Action]) -> list[float]:
+    """What the heuristic makes of each of the legal actions (all of one kind)."""
+    first = choices[0]
+    if "occupation" in first:
+        return [ctx.occupation_value(ctx.card[a["occupation"]]) for a in choices]
+    if "play_more" in first:
+        return [1.0 if a["play_more"] else 0.0 for a in choices]
+    if "colour" in first:
+        return [ctx.colour_share[a["colour"]] for a in choices]
+    if "gain" in first:
+        return [ctx.best_after(add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money")
+                for a in choices]
+    if "convert" in first:
+        eff = next(e for c in ctx.ability_sources() for e in ctx.card[c].ability
+                   if e["kind"] == "convert")
+
+        def converted(k: int) -> dict[str, int]:
+            pool = dict(ctx.pool)
+            pool[eff["resource"]] -= k * eff["count"]
+            pool[eff["to"]] = pool.get(eff["to"], 0) + k
+            return pool
+
+        return [ctx.best_after(converted(a["convert"])) - 0.01 * a["convert"] for a in choices]
+    return [ctx.option_value(a) for a in choices]
 
 
 class _Context:
     """What the bot knows this decision, and its valuations."""
 
-    def __init__(self, cards: CardSet, view: View, seat: int) -> None:
-        self.cards, self.card, self.view, self.seat = cards, cards.cards, view, seat
-        me = view["seats"][seat]
-        self.me = me
-        self.age: int = me["age"]
-        turn = view["turn"] or {}
-        self.turn = turn
-        self.pool: dict[str, int] = dict(turn.get("pool", {}))
-        self.played: list[str] = list(turn.get("played", []))
-        self.deck = list(view["private"].get("draw", [])) + list(me["discard"]) + self.played
+    def __init__(self, cards: CardSet, seat: int, *, age: int, occupation: str | None,
+                 cv: list[str], deck: list[str], pool: dict[str, int], played: list[str],
+                 tracks: tuple[list[str], list[str]],
+                 table: Callable[[], MyStoryState]) -> None:
+        self.cards, self.card, self.seat = cards, cards.cards, seat
+        self.age, self.occupation, self.cv = age, occupation, cv
+        self.pool, self.played, self.deck = pool, played, deck
+        self.life_track, self.work_track = tracks
         self.turns_left: float = max(0.5, (RETIREMENT_AGE - self.age) / YEARS_PER_TURN)
         size = max(1, len(self.deck))
         self.colour_share: dict[str, float] = {
             c: sum(1 for d in self.deck if c in self.card[d].colours) / size for c in COLOURS}
+        self.make_table = table
         self.table: MyStoryState | None = None
         self.cache: dict[str, float] = {}
         self.grow_cache: dict[tuple[tuple[tuple[str, int], ...], int], float] = {}
         self.plays_per_card: float = self.turns_left * cards.hand_size / size
+
+    @classmethod
+    def of_view(cls, cards: CardSet, view: View, seat: int) -> _Context:
+        """From the seat's view (the table's hidden part imagined only if an Achievement
+        needs the others' holdings)."""
+        me = view["seats"][seat]
+        turn = view["turn"] or {}
+        played: list[str] = list(turn.get("played", []))
+        return cls(cards, seat, age=me["age"], occupation=me["occupation"], cv=list(me["cv"]),
+                   deck=list(view["private"].get("draw", [])) + list(me["discard"]) + played,
+                   pool=dict(turn.get("pool", {})), played=played,
+                   tracks=(list(view["life_track"]), list(view["work_track"])),
+                   table=lambda: determinize(view, seat, random.Random(0), cards))
+
+    @classmethod
+    def of_state(cls, state: MyStoryState, seat: int) -> _Context:
+        """From a full state, for playouts on an imagined one."""
+        me, turn = state.seats[seat], state.turn
+        played = list(turn.played) if turn is not None and turn.seat == seat else []
+        pool = dict(turn.pool) if turn is not None and turn.seat == seat else {}
+        return cls(state.card_set, seat, age=me.age, occupation=me.occupation, cv=me.cv,
+                   deck=me.draw + me.discard + played, pool=pool, played=played,
+                   tracks=(state.life_track, state.work_track), table=lambda: state)
 
     # -- card values -----------------------------------------------------------------------
     def icon_value(self, icons: Mapping[str, int]) -> float:
@@ -149,7 +195,7 @@ class _Context:
         return bonus + icons + (self.ability_value(card) if card.kind == "project" else 0.0)
 
     def switch_gain(self, card: Card) -> float:
-        current = self.me["occupation"]
+        current = self.occupation
         old = self.ability_value(self.card[current]) if current else 0.0
         bonus = self.cv_value(card)
         return bonus + self.ability_value(card) - old
@@ -178,7 +224,7 @@ class _Context:
     def _table(self) -> MyStoryState:
         """The table as a state, enough for this seat's scoring measures (its own cards known)."""
         if self.table is None:
-            self.table = determinize(self.view, self.seat, random.Random(0), self.cards)
+            self.table = self.make_table()
         return self.table
 
     # -- costs -----------------------------------------------------------------------------
@@ -229,10 +275,10 @@ class _Context:
     def best_after(self, pool: Mapping[str, int]) -> float:
         """The best explore (plus follow-up growth) the pool allows, roughly."""
         best = self.best_grow(pool, self.age)
-        for i, cid in enumerate(self.view["life_track"]):
+        for i, cid in enumerate(self.life_track):
             req = add_costs(self.card[cid].requirement, self.cards.life_slots[i])
             best = max(best, self.explore_value(self.card[cid], req, pool))
-        for i, cid in enumerate(self.view["work_track"]):
+        for i, cid in enumerate(self.work_track):
             best = max(best, self.explore_value(self.card[cid], self.cards.work_slots[i], pool))
         return best
 
@@ -254,7 +300,7 @@ class _Context:
             req = grow_cost(card)
             return self.grow_value(card) - self.payment_cost(pool, req, stars)
         if "take" in action:
-            track = self.view["life_track"] if action["take"] == "life" else self.view["work_track"]
+            track = self.life_track if action["take"] == "life" else self.work_track
             card = self.card[track[action["slot"]]]
             slots = self.cards.life_slots if action["take"] == "life" else self.cards.work_slots
             req = add_costs(card.requirement if action["take"] == "life" else {},
@@ -267,9 +313,6 @@ class _Context:
         follow = self.best_grow(self.after(pool, req, stars), self.age + years)
         return gain - self.payment_cost(pool, req, stars) + follow
 
-    def best_colour(self) -> str:
-        return max(COLOURS, key=lambda c: (self.colour_share[c], -COLOURS.index(c)))
-
     def ability_sources(self) -> list[str]:
-        sources = [self.me["occupation"]] if self.me["occupation"] else []
-        return sources + [c for c in self.me["cv"] if self.card[c].kind == "project"]
+        sources = [self.occupation] if self.occupation else []
+        return sources + [c for c in self.cv if self.card[c].kind == "project"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +129,16 @@ class CardSet:
         return self  # printed cards never change: copies of a state share them
 
     def of_kind(self, kind: str) -> list[Card]:
-        return [c for c in self.cards.values() if c.kind == kind and c.owner is None]
+        return list(self._kinds.get(kind, ()))
+
+    @cached_property
+    def _kinds(self) -> dict[str, tuple[Card, ...]]:
+        # Grouped once: every determinization of a search bot deals from these lists.
+        kinds: dict[str, list[Card]] = {}
+        for c in self.cards.values():
+            if c.owner is None:
+                kinds.setdefault(c.kind, []).append(c)
+        return {k: tuple(v) for k, v in kinds.items()}
 
     def starting_occupations(self) -> list[Card]:
         return [c for c in self.of_kind("occupation") if c.switching_year == 1]

@@ -26,8 +26,8 @@ from .state import LAST_AGE, MyStoryState, Turn
 
 def add_costs(*costs: Cost) -> dict[str, int]:
     """Icon maps added together."""
-    out: dict[str, int] = {}
-    for cost in costs:
+    out = dict(costs[0]) if costs else {}
+    for cost in costs[1:]:
         for key, n in cost.items():
             out[key] = out.get(key, 0) + n
     return out
@@ -35,7 +35,11 @@ def add_costs(*costs: Cost) -> dict[str, int]:
 
 def shortfall(pool: Mapping[str, int], req: Cost) -> int:
     """Resources the requirement asks for that the pool lacks (Stars not yet used)."""
-    return sum(max(0, n - pool.get(r, 0)) for r, n in req.items() if r != YEARS)
+    short = 0
+    for r, n in req.items():
+        if n > pool.get(r, 0) and r != YEARS:
+            short += n - pool.get(r, 0)
+    return short
 
 
 def star_options(pool: Mapping[str, int], req: Cost, age: int, max_time: int) -> list[int]:
@@ -47,10 +51,10 @@ def star_options(pool: Mapping[str, int], req: Cost, age: int, max_time: int) ->
     per payment, and never past age 54.
     """
     short = shortfall(pool, req)
-    lo = max(0, short - max_time)
+    # Stars cover what time may not: at most max_time years, and none past 54.
+    lo = max(0, short - max_time, age + req.get(YEARS, 0) + short - LAST_AGE)
     hi = min(pool.get(STAR, 0), short)
-    fixed = req.get(YEARS, 0)
-    return [s for s in range(lo, hi + 1) if age + fixed + short - s <= LAST_AGE]
+    return list(range(lo, hi + 1))
 
 
 def payment_years(pool: Mapping[str, int], req: Cost, stars: int) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 from parlour.engine import Action, Game, IllegalAction, Legal, Option, Result, resolve_options
 from parlour.engine.narration import default_name, listing
 
-from .actions import check_shape, choices, refusal, to_act
+from .actions import allowed, check_shape, choices, refusal, to_act
 from .cards import BUNDLED, STANDARD, CardSet, bundled_card_set, card_set_from, default_card_set
 from .scoring import final_result
 from .setup import choose_occupation, new_state
@@ -93,7 +93,7 @@ class MyStory(Game[MyStoryState]):
 
     def advance(self, state: MyStoryState, seat: int, action: Action) -> None:
         check_shape(action)
-        if action not in choices(state, seat):
+        if not allowed(state, seat, action):
             raise IllegalAction(refusal(state, seat, action))
         if "occupation" in action:
             choose_occupation(state, seat, action["occupation"])

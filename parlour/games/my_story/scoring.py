@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import product
 from typing import Any
@@ -67,21 +68,27 @@ def resource_counts(cards: CardSet, p: SeatState) -> dict[str, int]:
 
 def measure(cards: CardSet, p: SeatState, spec: Mapping[str, Any]) -> int:
     """The quantity an Achievement looks at, for one player."""
-    held = zone_cards(p, spec["zone"])
-    kinds = spec.get("kinds") or None
+    zone, kind, kinds = spec["zone"], spec["kind"], spec.get("kinds") or None
+    printed = cards.cards
+    # Search bots judge positions by the Achievements held, so this runs often: the two
+    # zones are read directly (see zone_cards).
+    deck = deck_cards(p) if zone != "cv" else []
+    cv = p.cv if zone != "deck" else []
     if kinds:
-        held = [(c, z) for c, z in held if cards.cards[c].kind in kinds]
-    kind = spec["kind"]
+        deck = [c for c in deck if printed[c].kind in kinds]
+        cv = [c for c in cv if printed[c].kind in kinds]
     if kind == "count":
-        return len(held)
+        return len(deck) + len(cv)
     if kind == "icons":
-        return sum(icons(cards, c, z).get(r, 0) for c, z in held for r in spec["resources"])
-    colours = [p.colours_of(cards.cards[c]) for c, _ in held]
-    per_colour = {col: sum(1 for cols in colours if col in cols) for col in COLOURS}
+        wanted = spec["resources"]
+        return (sum(printed[c].play.get(r, 0) for c in deck for r in wanted)
+                + sum(printed[c].bonus.get(r, 0) for c in cv for r in wanted))
+    colours = [p.colours_of(printed[c]) for c in (*deck, *cv)]
+    per_colour = Counter(col for cols in colours for col in cols)
     if kind == "colour_max":
-        return max(per_colour.values())
+        return max(per_colour[col] for col in COLOURS)
     if kind == "colour_sets":
-        return min(per_colour.values())
+        return min(per_colour[col] for col in COLOURS)
     # distinct_colours: each multi-coloured card stands for one colour of the owner's choice.
     options = [cols for cols in colours if cols]
     best = 0

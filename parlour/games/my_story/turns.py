@@ -8,7 +8,7 @@ from __future__ import annotations
 from parlour.engine import Action
 
 from .abilities import effects, hand_size, planned_gain, smile_credits
-from .actions import choices, kind
+from .actions import kind, only_end_left
 from .payments import age_marker, grow_cost, pay, take_cost
 from .state import LAST_AGE, RETIREMENT_AGE, MyStoryState, Turn
 from .tracks import open_reunions, refill
@@ -155,7 +155,7 @@ def grow(state: MyStoryState, turn: Turn, cid: str, stars: int) -> None:
 
 def maybe_auto_end(state: MyStoryState, turn: Turn) -> None:
     """End the turn when ending it is the only thing left to do."""
-    if turn.step == "act" and choices(state, turn.seat) == [{"end": True}]:
+    if only_end_left(state, turn):
         end_turn(state)
 
 

@@ -33,6 +33,7 @@ parlour.engine.errors.IllegalAction: match 0, seat 0: keep one of 2H or 3H, not 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -292,8 +293,6 @@ def _observe(deck: I8, kept: I8, turn: I8, out: F32) -> None:
 
 def matches_per_s(seconds: float, batch: int = 65_536, seed: int = 0) -> float:
     """Complete random single matches per second through :func:`reset` and :func:`step`."""
-    import time
-
     rng = np.random.default_rng(seed)
     step(reset(1, seed), random_actions(reset(1, seed), rng))  # compile or load first
     done = 0

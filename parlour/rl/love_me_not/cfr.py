@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -306,8 +307,6 @@ class Policy:
 
     def save(self, path: Path) -> None:
         """Write it as the ``cfr`` bot's table file."""
-        import gzip
-
         table = dict(zip(self.keys.tolist(), self.probs.tolist(), strict=True))
         path.write_bytes(gzip.compress(shipped.encode_policy(table), 9, mtime=0))
 
@@ -319,8 +318,6 @@ class Policy:
     @classmethod
     def load(cls, path: Path) -> Policy:
         """A table written by :meth:`save`."""
-        import gzip
-
         return cls._from_dict(shipped.decode_policy(gzip.decompress(path.read_bytes())))
 
     @classmethod

@@ -15,12 +15,13 @@ from ..links import public_base
 from ..room import Room
 
 
-def get_hub(connection: HTTPConnection) -> Hub:
+# Dependencies are coroutines: FastAPI would run a plain function in a worker thread.
+async def get_hub(connection: HTTPConnection) -> Hub:
     hub: Hub = connection.app.state.hub
     return hub
 
 
-def get_settings(connection: HTTPConnection) -> Settings:
+async def get_settings(connection: HTTPConnection) -> Settings:
     settings: Settings = connection.app.state.settings
     return settings
 
@@ -32,7 +33,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 async def find_room(code: str, hub: HubDep) -> Room | None:
     """The room whose code this is (as typed: any case), if there is one."""
     clean = clean_code(code)
-    return await hub.get(clean) if clean else None
+    return await hub.read(clean) if clean else None
 
 
 async def room_or_404(code: str, room: Annotated[Room | None, Depends(find_room)]) -> Room:
@@ -41,7 +42,7 @@ async def room_or_404(code: str, room: Annotated[Room | None, Depends(find_room)
     return room
 
 
-def base_url(request: Request, settings: SettingsDep) -> str:
+async def base_url(request: Request, settings: SettingsDep) -> str:
     return public_base(str(request.base_url), settings.public_url)
 
 

@@ -1,4 +1,7 @@
 // The live connection to a room: reconnects by itself and says hello with the seat token.
+// The server sends the whole snapshot once, then patches to it (docs/protocol.md); the
+// page is handed whole snapshots ("room" messages) either way.
+import { applyPatch } from "./patch.js";
 
 export function tokenKey(code) {
   return `parlour:token:${code}`;
@@ -22,6 +25,7 @@ export class Live {
     this.nextId = 1;
     this.waiting = new Map();
     this.retry = 0;
+    this.snapshot = null; // the last "room" snapshot, which the next patch applies to
     this.open();
   }
 
@@ -29,15 +33,20 @@ export class Live {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
+    this.snapshot = null;
     this.onStatus("connecting");
     ws.addEventListener("open", () => {
       this.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", token: this.token, table_only: this.tableOnly }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, table_only: this.tableOnly, patches: true }));
       this.onStatus("online");
     });
     ws.addEventListener("message", (event) => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg.type === "room" || msg.type === "patch") {
+        msg = this.follow(msg);
+        if (msg === null) return;
+      }
       if (msg.type === "token") {
         this.token = msg.token;
         saveToken(this.code, msg.token);
@@ -60,6 +69,28 @@ export class Live {
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
       setTimeout(() => this.open(), wait);
     });
+  }
+
+  /** The whole snapshot a "room" or "patch" frame brings; null (and a fresh connection,
+   * which starts with a whole snapshot) if a patch does not follow the snapshot we have. */
+  follow(frame) {
+    if (frame.type === "patch") {
+      if (this.snapshot === null || frame.n !== this.snapshot.n + 1) return this.resync();
+      try {
+        frame = { ...applyPatch(this.snapshot, frame.ops), n: frame.n };
+      } catch (e) {
+        console.error(e);
+        return this.resync();
+      }
+    }
+    this.snapshot = frame;
+    return frame;
+  }
+
+  resync() {
+    this.snapshot = null;
+    this.ws.close();
+    return null;
   }
 
   /** Send a message; resolves with the server's "ok" or "error" reply. */

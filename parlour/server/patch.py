@@ -1,0 +1,83 @@
+"""What changed between two snapshots, as a JSON Patch (RFC 6902: add, remove, replace).
+
+A connection is sent its whole snapshot once, then only the patch from the snapshot it
+has to its new one. The patch is computed from that connection's own two snapshots and
+nothing else, so it can tell no more than the new snapshot does.
+
+Equal parts are skipped whole (``==`` on dicts and lists runs in C). A list that grew at
+its end, or lost its first lines and grew (the table's log, which keeps its last lines),
+becomes removes at the front and adds at the end; another list of the same length is
+compared item by item; any other list is replaced. (Python's ``==`` takes ``1`` and
+``True``, or ``0``, ``0.0`` and ``False``, for equal: a value that turned from one into
+the other in place would not be patched. No snapshot field changes its type so.)
+
+>>> diff({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2, 3], "c": None})
+[{'op': 'add', 'path': '/b/-', 'value': 3}, {'op': 'add', 'path': '/c', 'value': None}]
+>>> diff({"log": ["x", "y", "z"]}, {"log": ["y", "z", "w"]})
+[{'op': 'remove', 'path': '/log/0'}, {'op': 'add', 'path': '/log/-', 'value': 'w'}]
+>>> diff({"a/b": {"c": 1}}, {"a/b": {}})
+[{'op': 'remove', 'path': '/a~1b/c'}]
+>>> diff([1], {"x": 1})
+[{'op': 'replace', 'path': '', 'value': {'x': 1}}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Op = dict[str, Any]
+
+SHIFT_TRIES = 8
+"""How many lines a list may lose at its front and still be patched rather than replaced."""
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both JSON values)."""
+    ops: list[Op] = []
+    _diff(old, new, "", ops)
+    return ops
+
+
+def pointer(key: str | int) -> str:
+    """One step of a JSON Pointer (RFC 6901): ``~`` and ``/`` escaped."""
+    return "/" + str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+    if old == new and type(old) is type(new):
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        _diff_dict(old, new, path, ops)
+    elif isinstance(old, list) and isinstance(new, list):
+        _diff_list(old, new, path, ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op]) -> None:
+    for key in old:
+        if key not in new:
+            ops.append({"op": "remove", "path": path + pointer(key)})
+    for key, value in new.items():
+        if key not in old:
+            ops.append({"op": "add", "path": path + pointer(key), "value": value})
+            continue
+        was = old[key]
+        # Most parts of a snapshot did not change: skip them without a call.
+        if was is value or (was == value and type(was) is type(value)):
+            continue
+        _diff(was, value, path + pointer(key), ops)
+
+
+def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
+    for shift in range(min(len(old) - 1, SHIFT_TRIES) + 1):
+        kept = len(old) - shift
+        if kept <= len(new) and old[shift:] == new[:kept]:
+            ops.extend({"op": "remove", "path": path + "/0"} for _ in range(shift))
+            ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[kept:])
+            return
+    if len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            _diff(a, b, f"{path}/{i}", ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})

@@ -1,0 +1,22 @@
+"""Which store serves a database URL.
+
+>>> store_for("sqlite+aiosqlite:///games.db").__class__.__name__
+'SqliteStore'
+"""
+
+from __future__ import annotations
+
+from .db import Store
+from .sqlite_store import SqliteStore
+
+
+def store_for(url: str) -> Store:
+    """The store for an SQLAlchemy URL: an SQLite file, or PostgreSQL (through asyncpg)."""
+    if url.startswith("sqlite"):
+        return SqliteStore(url)
+    if url.startswith("postgresql"):
+        # Only here: asyncpg is an optional extra (pip install -e '.[postgres]').
+        from .postgres_store import PostgresStore
+
+        return PostgresStore(url)
+    raise ValueError(f"unknown database {url!r}: give an SQLite file or a postgresql:// URL")

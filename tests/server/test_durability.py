@@ -1,0 +1,124 @@
+"""Every move acknowledged is on disk: a server killed with SIGKILL (no shutdown at all)
+loses none of them, and its game goes on after a restart."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``python -m parlour.server`` on an SQLite file, started and killed by its pid."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db, self.log, self.port = db, log, free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "parlour.server", "--port", str(self.port),
+                 "--db", str(self.db)], stdout=out, stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 90  # a loaded CI machine starts slowly
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"http://127.0.0.1:{self.port}/api/games", timeout=5)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "parlour.sqlite3", tmp_path / "server.log")
+    srv.start()
+    yield srv
+    if srv.proc is not None and srv.proc.poll() is None:
+        srv.kill()
+
+
+class Seat:
+    """One player's websocket (whole snapshots, no patches)."""
+
+    def __init__(self, sockets: ExitStack, port: int, code: str, token: str | None) -> None:
+        self.ws: ClientConnection = sockets.enter_context(
+            connect(f"ws://127.0.0.1:{port}/ws/{code}"))
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.token = token
+        self.last: dict[str, Any] = self.next(("room",))
+
+    def next(self, kinds: tuple[str, ...], ident: int | None = None) -> dict[str, Any]:
+        """The next message of one of ``kinds`` (with ``id`` ``ident`` if given)."""
+        while True:
+            msg: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
+            if msg["type"] == "room":
+                self.last = msg
+            if msg["type"] == "token":
+                self.token = msg["token"]
+            if msg["type"] in kinds and (ident is None or msg.get("id") == ident):
+                return msg
+
+    def ask(self, message: dict[str, Any], ident: int) -> None:
+        self.ws.send(json.dumps({**message, "id": ident}))
+        reply = self.next(("ok", "error"), ident)
+        assert reply["type"] == "ok", reply
+
+
+@pytest.fixture
+def sockets() -> Iterator[ExitStack]:
+    with ExitStack() as stack:
+        yield stack
+
+
+def test_every_acknowledged_move_survives_kill_9(server: Server, sockets: ExitStack) -> None:
+    room = httpx.post(f"http://127.0.0.1:{server.port}/api/rooms", json={}).json()
+    code = room["code"]
+    host = Seat(sockets, server.port, code, room["token"])
+    host.ask({"type": "sit", "seat": 0, "name": "Ann"}, 1)
+    guest = Seat(sockets, server.port, code, None)
+    guest.ask({"type": "sit", "seat": 1, "name": "Bob"}, 1)
+    host.ask({"type": "configure", "options": {"matches": 1}}, 2)
+    host.ask({"type": "start"}, 3)
+    acknowledged = 0
+    for turn in range(3):  # three turns of Love Me Not: both seats keep a card each turn
+        for person in (host, guest):
+            while not person.last["play"] or not person.last["play"]["legal"]:
+                person.next(("room",))
+            person.ask({"type": "act", "action": person.last["play"]["legal"]["choices"][0]},
+                       10 + turn)
+            acknowledged += 1
+    server.kill()  # no shutdown: whatever was acknowledged must already be on disk
+    with sqlite3.connect(server.db) as con:
+        stored = con.execute("SELECT count(*) FROM actions WHERE room=?", (code,)).fetchone()
+    assert stored == (acknowledged,) == (6,)
+    server.start()
+    again = Seat(sockets, server.port, code, guest.token)
+    assert again.last["play"]["version"] == 6 and again.last["you"]["seat"] == 1
+    assert again.last["play"]["legal"] is not None  # the game goes on

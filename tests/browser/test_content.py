@@ -5,6 +5,7 @@ what is wrong with a bad one); the table then names that set's cards."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,4 +49,24 @@ def test_the_host_picks_or_uploads_a_card_set_and_the_table_names_its_cards(
     # The only error in the console is the browser's note of the refused upload's 400.
     assert host.errors == ["Failed to load resource: the server responded with a status of "
                            "400 (Bad Request)"]
+    host.close()
+
+
+def test_the_host_uploads_phrase_pairs_and_the_table_reads_them(
+        browser: Browser, server: Server, tmp_path: Path) -> None:
+    host = Person(browser, DESKTOP, "Ann")
+    open_room(host, server, "take-your-pick")
+    page = host.page
+    pairs = [[f"Tea {i}", f"Coffee {i}"] for i in range(30)]
+    (tmp_path / "pairs.json").write_text(json.dumps(pairs))
+    page.set_input_files("#opt-pairs", str(tmp_path / "pairs.json"))
+    expect(page.locator("#opt-pairs-status")).to_have_text("Now: 30 of your own.")
+    host.sit(0)
+    for seat in (1, 2):
+        page.click(f"#bot-{seat}")
+        expect(page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+    page.click("#start")
+    # Whether Ann reads or is read to, a pair of her own is on the screen.
+    expect(page.locator("#play .word").first).to_have_text(re.compile(r"^(Tea|Coffee) \d+$"))
+    assert host.errors == []
     host.close()

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from typer.testing import CliRunner
 
 from parlour.cli.main import app

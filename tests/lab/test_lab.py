@@ -183,3 +183,18 @@ def test_figures_json_names_long_content_by_its_checksum() -> None:
     data = json.loads(figures_json(plan, [Run("A", {"pairs": pairs}, generic([], 3))]))
     assert data["runs"][0]["options"]["pairs"]["entries"] == 40
     assert len(data["runs"][0]["options"]["pairs"]["sha256"]) == 16
+
+
+def test_bots_are_compared_over_their_seats_and_head_to_head() -> None:
+    # a beats b twice, they draw once, b beats a once (seats rotated).
+    games = [(["a", "b"], [3.0, 1.0], [0]), (["b", "a"], [1.0, 3.0], [1]),
+             (["a", "b"], [2.0, 2.0], [0, 1]), (["b", "a"], [5.0, 1.0], [0])]
+    rows = [{"index": i, "bots": bots, "skills": None, "scores": scores, "winners": won,
+             "moves": 10, "game": {}} for i, (bots, scores, won) in enumerate(games)]
+    out = generic(rows, 2)
+    by_bot = next(t for t in out.tables if t.key == "win-rate-by-bot")
+    assert [(r["bot"], r["win rate"]) for r in by_bot.rows] == [("a", Share(2.5, 4)),
+                                                                 ("b", Share(1.5, 4))]
+    versus = next(t for t in out.tables if t.key == "bot-versus-bot")
+    assert [(r["bot"], r["against"], r["finishes ahead"]) for r in versus.rows] == [
+        ("a", "b", Share(2.5, 4)), ("b", "a", Share(1.5, 4))]

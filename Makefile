@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,postgres,redis,perf,rl]'
+	$(BIN)/pip install --quiet -e '.[test,postgres,redis,perf,rl,lab,ray]'
 	touch $(STAMP) $@
 
 run: $(STAMP)

@@ -1,4 +1,4 @@
-from parlour.cli.main import app
+from parlour.cli.main import main
 
 if __name__ == "__main__":
-    app(prog_name="parlour")
+    main()

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from parlour.bots import bot_names, make_agent
@@ -21,6 +30,9 @@ from parlour.lab import SimulationSpec, simulate, summarize
 from parlour.lab.stats import Summary, add
 from parlour.tui import TerminalPlayer
 from parlour.tui.play import InputClosed
+
+OPTIONS_HELP = "Game options as JSON, or @FILE to read them from a JSON file"
+CARDS_HELP = "My Story: your own card set (a JSON file in the documented format)"
 
 app = typer.Typer(help="Parlour: five tabletop games to play, simulate and study.",
                   no_args_is_help=True, add_completion=False)
@@ -33,16 +45,44 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def parse_options(text: str | None) -> dict[str, Any]:
+def parse_options(text: str | None, flag: str = "--options") -> dict[str, Any]:
+    """Options from JSON text, or from a JSON file named ``@FILE``."""
     if not text:
         return {}
+    if text.startswith("@"):
+        text = read_text(Path(text[1:]), flag)
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise fail(f"--options is not valid JSON: {exc}") from None
+        raise fail(f"{flag} is not valid JSON: {exc}") from None
     if not isinstance(value, dict):
-        raise fail("--options must be a JSON object")
+        raise fail(f"{flag} must be a JSON object")
     return value
+
+
+def read_text(path: Path, flag: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"{flag}: cannot read {path}: {exc.strerror}") from None
+
+
+def with_cards(game_id: str, options: dict[str, Any], path: Path | None,
+               flag: str = "--cards") -> dict[str, Any]:
+    """The options with My Story's own card set from ``path`` (validated now, so that a
+    bad card is named before any game is played)."""
+    if path is None:
+        return options
+    if game_id != "my-story":
+        raise fail(f"{flag} is for My Story; other games take their own content as an "
+                   "option (--options, see docs/lab.md)")
+    from parlour.games.my_story import load_card_set
+
+    try:
+        load_card_set(path)
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
+    return {**options, "cards": json.loads(read_text(path, flag))}
 
 
 @app.command()
@@ -67,10 +107,12 @@ def play(
     bot: Annotated[str | None, typer.Option(help="Bot for every other seat")] = None,
     bots: Annotated[str | None, typer.Option(help="Comma-separated bot per bot seat")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (random if omitted)")] = None,
-    options: Annotated[str | None, typer.Option(help="Game options as JSON")] = None,
+    options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
+    cards: Annotated[Path | None, typer.Option(help=CARDS_HELP)] = None,
 ) -> None:
     """Play in the terminal against bots, or pass the keyboard between humans."""
     try:
+        chosen = with_cards(game_id, parse_options(options), cards)
         game = get_game(game_id)
         count = players or game.min_players
         names = bots.split(",") if bots else [bot or game.default_bot] * (count - humans)
@@ -78,10 +120,9 @@ def play(
             raise fail(f"{count} seats need {count - humans} bots for {humans} human(s)")
         # A seed given is for replaying a game exactly, bots included; a drawn one is never
         # shown, and bots draw their own so their moves say nothing about it.
-        match = Match.new(game, count, parse_options(options),
-                          new_seed() if seed is None else seed)
+        match = Match.new(game, count, chosen, new_seed() if seed is None else seed)
         agents: dict[int, Agent] = {
-            humans + i: make_agent(game, name, humans + i,
+            humans + i: make_agent(match.game, name, humans + i,
                                    new_seed() if seed is None else seed + 7919 * (i + 1))
             for i, name in enumerate(names)
         }
@@ -108,13 +149,15 @@ def simulate_cmd(
     n: Annotated[int, typer.Option("-n", help="Number of games")] = 1000,
     bots: Annotated[str | None, typer.Option(help="Comma-separated bot per seat")] = None,
     players: Annotated[int | None, typer.Option(help="Number of seats")] = None,
-    options: Annotated[str | None, typer.Option(help="Game options as JSON")] = None,
+    options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
+    cards: Annotated[Path | None, typer.Option(help=CARDS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,
     jobs: Annotated[int | None, typer.Option(help="Worker processes (default: cores)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     out: Annotated[Path | None, typer.Option(help="Write every record to this JSONL file")] = None,
 ) -> None:
     """Play N bot-only games and report win rates, ties and scores."""
+    chosen = with_cards(game_id, parse_options(options), cards)
     try:
         game = get_game(game_id)
         names = bots.split(",") if bots else None
@@ -124,12 +167,12 @@ def simulate_cmd(
             raise fail(f"--bots names {len(names)} bots for {count} seats")
         for i, name in enumerate(names):
             make_agent(game, name, i, 0)
-        game.setup(count, parse_options(options), seed)
+        game.for_options(chosen).setup(count, chosen, seed)
     except ParlourError as exc:
         raise fail(str(exc)) from None
     if n < 1:
         raise fail("-n must be at least 1")
-    spec = SimulationSpec(game_id, count, tuple(names), parse_options(options), seed)
+    spec = SimulationSpec(game_id, count, tuple(names), chosen, seed)
     summary = summarize([], count, names)
     started = time.perf_counter()
     sink = out.open("w") if out else None
@@ -174,6 +217,134 @@ def _print_summary(title: str, summary: Summary) -> None:
     console.print(f"tie rate {data['tie_rate']:.3f}")
 
 
+@app.command(name="lab")
+def lab_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int | None, typer.Option(help="Number of seats")] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="Comma-separated bots, rotated round the seats game by game")] = None,
+    n: Annotated[int, typer.Option("-n", help="Number of games (per run)")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,
+    options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
+    vs_options: Annotated[str | None, typer.Option(
+        help="A second run on the same seeds with these options (JSON or @FILE); every "
+             "figure is then shown side by side with the difference")] = None,
+    cards: Annotated[Path | None, typer.Option(help=CARDS_HELP)] = None,
+    vs_cards: Annotated[Path | None, typer.Option(
+        help="My Story: the second run plays this card set")] = None,
+    skills: Annotated[str | None, typer.Option(
+        help="Guessing skills (e.g. 0,0.5,1) drawn per seat and game: how the outcome "
+             "follows skill at guessing (party games)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        help="Worker processes (default: cores); with a local Ray, its CPUs")] = None,
+    ray: Annotated[str | None, typer.Option(
+        metavar="[ADDRESS]", help="Run on a Ray cluster at ADDRESS; --ray alone starts a "
+                                  "local one (needs parlour[ray])")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Folder for the report (default: lab-reports/GAME)")] = None,
+) -> None:
+    """Play N bot-only games and write a report: balance, the game's own questions, flags.
+
+    The report (OUT/index.html) is one self-contained page; every figure is also a CSV file
+    (OUT/csv/) and every number is in OUT/figures.json.
+    """
+    from parlour.lab.report import write
+    from parlour.lab.study import conduct
+
+    study = _study(game_id, players, bots, n, seed, options, vs_options, cards, vs_cards,
+                   skills)
+    count = workers or min(os.cpu_count() or 1, 8)
+    started = time.perf_counter()
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), "left", TimeRemainingColumn(),
+                  console=err) as progress:
+        def tick(name: str, total: int) -> Callable[[int], None]:
+            task = progress.add_task(f"{game_id} {name}" if study.vs is not None else game_id,
+                                     total=total)
+            return lambda k: progress.advance(task, k)
+
+        try:
+            runs = conduct(study, count, ray, tick)
+        except ParlourError as exc:
+            raise fail(str(exc)) from None
+    seconds = time.perf_counter() - started
+    folder = out or Path("lab-reports") / game_id
+    title = f"{get_game(game_id).title}: {study.plan.players} players, {n} games"
+    where = f"Ray at {ray}" if ray else f"{count} local process{'es' if count > 1 else ''}"
+    page = write(folder, title, _command(study, cards, vs_cards), study.describe(), runs,
+                 [f"Played in {seconds:.0f} s on {where}."])
+    for run in runs:
+        for flag in run.figures.flags:
+            err.print(f"[yellow]flag{' ' + run.name if len(runs) > 1 else ''}:[/] {flag.text}",
+                      highlight=False)
+    console.print(f"Report: {page}", highlight=False)
+
+
+def _study(game_id: str, players: int | None, bots: str | None, n: int, seed: int,
+           options: str | None, vs_options: str | None, cards: Path | None,
+           vs_cards: Path | None, skills: str | None) -> Any:
+    """The study the ``lab`` command's flags describe, checked before any game is played."""
+    from parlour.lab.plan import Plan
+    from parlour.lab.study import Study
+
+    chosen = with_cards(game_id, parse_options(options), cards)
+    second = None
+    if vs_options is not None or vs_cards is not None:
+        base = parse_options(vs_options, "--vs-options") if vs_options is not None else chosen
+        second = with_cards(game_id, base, vs_cards, "--vs-cards")
+    if n < 1:
+        raise fail("-n must be at least 1")
+    try:
+        game = get_game(game_id)
+        count = players or game.min_players
+        names = bots.split(",") if bots else [game.default_bot]
+        if count % len(names):
+            raise fail(f"--bots names {len(names)} bots for {count} seats: give one per seat, "
+                       "or a number of bots that divides the seats")
+        names = names * (count // len(names))
+        for i, name in enumerate(names):
+            make_agent(game, name, i, 0)
+        for opts in (chosen, second):
+            if opts is not None:
+                game.for_options(opts).setup(count, opts, seed)
+        levels = tuple(_skill(x) for x in skills.split(",")) if skills else ()
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
+    return Study(Plan(game_id, count, tuple(names), n, seed, chosen, levels), second)
+
+
+def _skill(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise fail(f"--skills takes numbers from 0 to 1 (got {text!r})") from None
+    if not 0 <= value <= 1:
+        raise fail(f"--skills takes numbers from 0 to 1 (got {value:g})")
+    return value
+
+
+def _command(study: Any, cards: Path | None, vs_cards: Path | None) -> str:
+    """The command that makes this study again."""
+    plan = study.plan
+    words = ["parlour", "lab", plan.game, "--players", str(plan.players),
+             "--bots", ",".join(dict.fromkeys(plan.bots)), "-n", str(plan.games),
+             "--seed", str(plan.seed)]
+    own = {k: v for k, v in plan.options.items() if not (cards and k == "cards")}
+    if own:
+        words += ["--options", json.dumps(own)]
+    if cards:
+        words += ["--cards", str(cards)]
+    if study.vs is not None:
+        vs = {k: v for k, v in study.vs.items() if not (vs_cards and k == "cards")}
+        if vs != plan.options or not vs_cards:
+            words += ["--vs-options", json.dumps(vs)]
+        if vs_cards:
+            words += ["--vs-cards", str(vs_cards)]
+    if plan.skills:
+        words += ["--skills", ",".join(f"{x:g}" for x in plan.skills)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
 @app.command(name="replay")
 def replay_cmd(
     record_file: Annotated[Path, typer.Argument(metavar="RECORD.json")],
@@ -195,7 +366,7 @@ def replay_cmd(
         return
     from parlour.tui import load_renderer
 
-    renderer = load_renderer(record.game)
+    renderer = load_renderer(record.game, match.game.words())
     console.print(renderer.render(out["view"]) if renderer else out["view"])
     console.print(f"{len(record.actions)} actions replayed; over: {match.over}")
     if result:
@@ -347,3 +518,21 @@ def run_default() -> None:
 
     # Phones on the same network must reach the table, so listen on every interface.
     run_server("0.0.0.0", 8000, None)
+
+
+def optional_values(args: list[str]) -> list[str]:
+    """``--ray`` with no address after it means a local Ray (``--ray local``).
+
+    >>> optional_values(["lab", "my-story", "--ray", "-n", "5"])
+    ['lab', 'my-story', '--ray', 'local', '-n', '5']
+    """
+    out = list(args)
+    for i in range(len(out) - 1, -1, -1):
+        if out[i] == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out.insert(i + 1, "local")
+    return out
+
+
+def main() -> None:
+    """The ``parlour`` command."""
+    app(args=optional_values(sys.argv[1:]), prog_name="parlour")

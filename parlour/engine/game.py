@@ -148,6 +148,12 @@ class Game(ABC, Generic[S]):
         return self
 
     # -- set-up -----------------------------------------------------------
+    def for_options(self, options: Mapping[str, Any] | None) -> Game[S]:
+        """The game that plays with ``options``: itself, unless an option brings content
+        that the wired parts must know too (My Story's own card set, whose cards its words,
+        narration and bots must name). :meth:`Match.new` and ``replay`` ask for it."""
+        return self
+
     def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new game for ``players`` seats; chance comes only from ``seed``."""
         if isinstance(players, bool) or not isinstance(players, int):

@@ -22,8 +22,10 @@ from .errors import InvalidOptions
 class Option:
     """One option a game accepts.
 
-    ``kind`` is ``int``, ``str``, ``bool`` or ``list``; ``default`` of ``None``
-    means "not set" (for example a stacked deck that is normally shuffled).
+    ``kind`` is ``int``, ``str``, ``bool``, ``list`` or ``dict``; ``default`` of ``None``
+    means "not set" (for example a stacked deck that is normally shuffled). ``content``
+    marks an option that carries the game's content (a card set, word cards): front ends
+    offer it as a file to upload, and a record that holds it replays exactly.
     """
 
     name: str
@@ -33,6 +35,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    content: bool = False
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is acceptable, else raise ``InvalidOptions``."""
@@ -66,6 +69,8 @@ class Option:
             out["maximum"] = self.maximum
         if self.doc:
             out["doc"] = self.doc
+        if self.content:
+            out["content"] = True
         return out
 
 

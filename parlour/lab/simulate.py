@@ -29,7 +29,7 @@ def play_one(spec: SimulationSpec, index: int) -> tuple[Record, Result]:
     game = get_game(spec.game)
     seed = spec.seed + index
     match = Match.new(game, spec.players, spec.options, seed)
-    agents = [make_agent(game, name, seat, seed * 1009 + seat)
+    agents = [make_agent(match.game, name, seat, seed * 1009 + seat)
               for seat, name in enumerate(spec.bots)]
     return match.record, play(match, agents)
 

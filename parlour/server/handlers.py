@@ -105,6 +105,10 @@ async def configure(room: Room, client: Client, msg: Message) -> None:
     lobby = room.lobby
     game = msg.get("game", lobby.game_id)
     options = msg.get("options", lobby.options if game == lobby.game_id else {})
+    if game == lobby.game_id and isinstance(options, dict):
+        # Content given as a file (a card set) stays until the host takes it away.
+        kept = {k: v for k, v in lobby.options.items() if k in lobby.content_options()}
+        options = {**kept, **options}
     lobby.configure(game, options, msg.get("timer", lobby.timer))
     await room.save_setup()
 

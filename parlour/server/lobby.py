@@ -71,12 +71,14 @@ class Seat:
 
 
 def stacked(options: dict[str, Any]) -> dict[str, Any]:
-    """The options that lay out chance by hand (a deck, top first): any list or object.
+    """The options that lay out chance by hand (a deck, top first). The host's own content
+    (a card set, phrase pairs, categories) is still shuffled from the seed, so it gives
+    nobody secret knowledge of a hand.
 
-    >>> stacked({"matches": 1, "deck": ["5H", "2S"]})
+    >>> stacked({"matches": 1, "deck": ["5H", "2S"], "pairs": [["Tea", "Coffee"]]})
     {'deck': ['5H', '2S']}
     """
-    return {k: v for k, v in options.items() if isinstance(v, list | dict)}
+    return {k: v for k, v in options.items() if k == "deck" and v is not None}
 
 
 STACKED_NOTICE = (
@@ -191,6 +193,19 @@ class Lobby:
             for s in self.seats:
                 s.accepted = False  # agreeing to one stacked deck is not agreeing to another
         self.game_id, self.options, self.timer = game_id, options, timer
+
+    def content_options(self) -> list[str]:
+        """The options that carry content (given as a file, not typed in the lobby form)."""
+        return [o.name for o in self.game.options if o.content]
+
+    def give_content(self, name: str, value: object) -> None:
+        """Set (or, with ``None``, remove) a content option, validated like any option."""
+        if name not in self.content_options():
+            raise RoomError(f"{self.game.title} takes no content called {name!r}")
+        options = {k: v for k, v in self.options.items() if k != name}
+        if value is not None:
+            options[name] = value
+        self.configure(self.game_id, options, self.timer)
 
     def add_seat(self) -> None:
         game = self.game

@@ -28,6 +28,7 @@ import anyio
 
 from parlour.engine import Action
 
+from .codes import token_hash
 from .config import Settings
 from .connections import Client, Frames, Message
 from .db import Change, Moved, NextGame, SetUp, Store, StoredRoom
@@ -301,6 +302,21 @@ class Room:
             seats=lobby.stored_seats(), timer=lobby.timer, status=self.status,
             seed=self.play.seed if self.play else None,
         ))
+
+    async def give_content(self, token: str | None, name: str, value: object) -> None:
+        """The host gives the game its own content (a card set, word cards: the option
+        ``name``), validated as the game validates it; ``None`` takes it away."""
+        async def work() -> None:
+            if not token or not self.lobby.is_host(token_hash(token)):
+                raise RoomError("only the host can do that")
+            if self.status != Status.LOBBY:
+                raise RoomError("the game has already started")
+            self.lobby.give_content(name, value)
+            await self.save_setup()
+            self.log.note(f"The host gave {self.lobby.game.title} its own {name}"
+                          if value is not None else f"The host took away their own {name}")
+
+        await self.change(work)
 
     async def start(self) -> None:
         """Every seat is filled: deal the game."""

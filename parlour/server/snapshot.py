@@ -129,9 +129,18 @@ def play_part(match: Match[Any], seat: int | None, driver: Driver, *,
 
 
 def public_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Options as everyone may see them: a stacked deck says that it is stacked, not its order.
+    """Options as everyone may see them: a stacked deck says that it is stacked, not its order;
+    the host's own content (a card set) says its name.
 
-    >>> public_options({"matches": 1, "deck": ["5H", "2S"]})
-    {'matches': 1, 'deck': 'stacked'}
+    >>> public_options({"matches": 1, "deck": ["5H", "2S"], "cards": {"name": "Mine"}})
+    {'matches': 1, 'deck': 'stacked', 'cards': 'Mine (your own)'}
     """
-    return {**options, **dict.fromkeys(stacked(options), "stacked")}
+    return {k: _public(k, v) for k, v in options.items()}
+
+
+def _public(name: str, value: Any) -> Any:
+    if isinstance(value, dict):
+        return f"{value.get('name') or 'unnamed'} (your own)"
+    if isinstance(value, list):
+        return "stacked" if name == "deck" else f"{len(value)} of your own"
+    return value

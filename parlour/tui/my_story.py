@@ -16,26 +16,40 @@ from rich.text import Text
 
 from parlour.engine import Result
 from parlour.engine.narration import default_name, listing
+from parlour.games.my_story import words as card_set_words
 from parlour.games.my_story.payments import add_costs, paid
 from parlour.games.my_story.state import RETIREMENT_AGE
-from parlour.games.my_story.words import (
-    ORDER,
-    WORDS,
-    achievement_name,
-    amount,
-    amounts,
-    card_name,
-    reunion_name,
-)
+from parlour.games.my_story.words import ORDER, WORDS, amount, amounts
 
-CARDS: Mapping[str, Any] = WORDS["cards"]
-RESOURCES: Mapping[str, Any] = WORDS["resources"]
+SET: Mapping[str, Any] = WORDS
+"""The words of the card set being played (``use_words``); the bundled set's by default."""
+CARDS: Mapping[str, Any] = SET["cards"]
+RESOURCES: Mapping[str, Any] = SET["resources"]
 ICON = {k: v["icon"] for k, v in RESOURCES.items()}
 COLOUR_STYLE = {"yellow": "yellow", "blue": "blue", "green": "green", "red": "red"}
 LEGEND = " · ".join(f"{ICON[k]} {RESOURCES[k]['name']}" for k in ORDER) + \
     " (a Star stands for any resource)"
 BONUS_RULE = ("A CV card gives its Bonus on each turn you play a card of its colour "
               "(a colourless one: every turn).")
+
+def use_words(words: Mapping[str, Any]) -> None:
+    """Name the cards from ``words`` from now on: the game's own (``game.words()``), so a
+    designer's card set is shown with its own names, costs and abilities."""
+    global SET, CARDS
+    SET, CARDS = words, words["cards"]
+
+
+def card_name(cid: str) -> str:
+    return card_set_words.card_name(cid, SET)
+
+
+def reunion_name(rid: str) -> str:
+    return card_set_words.reunion_name(rid, SET)
+
+
+def achievement_name(aid: str) -> str:
+    return card_set_words.achievement_name(aid, SET)
+
 
 _shown: dict[str, Any] = {}
 """The view last rendered: the terminal asks for a move right after showing the seat's
@@ -77,7 +91,7 @@ def colours(cid: str, chosen: Mapping[str, str] | None = None) -> Text:
 
 
 def kind(cid: str) -> str:
-    return str(WORDS["kinds"].get(CARDS[cid]["kind"], CARDS[cid]["kind"]))
+    return str(SET["kinds"].get(CARDS[cid]["kind"], CARDS[cid]["kind"]))
 
 
 def grow_terms(cid: str) -> str:
@@ -118,7 +132,7 @@ def _life_track(view: Mapping[str, Any]) -> Table:
         table.add_column(col)
     for i, cid in enumerate(view["life_track"]):
         card = CARDS[cid]
-        cost = add_costs(WORDS["slots"]["life"][i], card["requirement"])
+        cost = add_costs(SET["slots"]["life"][i], card["requirement"])
         table.add_row(str(i + 1), name(cid), colours(cid), icons(card["play"]),
                       str(card["vp"] or ""), icons(cost, "free"))
     return table
@@ -136,7 +150,7 @@ def _work_track(view: Mapping[str, Any]) -> Table:
         card = CARDS[cid]
         label = Text.assemble(name(cid), Text(f" ({kind(cid)})", style="dim"))
         table.add_row(str(i + 1), label, colours(cid), icons(card["play"]), in_cv(cid),
-                      str(card["vp"] or ""), icons(WORDS["slots"]["work"][i], "free"),
+                      str(card["vp"] or ""), icons(SET["slots"]["work"][i], "free"),
                       grow_terms(cid))
     return table
 
@@ -150,7 +164,7 @@ def _reunions(view: Mapping[str, Any]) -> RenderableType:
     table.add_column("reunion")
     table.add_column("to attend")
     for rid in view["reunions"]:
-        table.add_row(reunion_name(rid), icons(WORDS["reunions"][rid]["requirement"], "free"))
+        table.add_row(reunion_name(rid), icons(SET["reunions"][rid]["requirement"], "free"))
     progress = view.get("private", {}).get("progress", {})
     ach = Table(title="Achievements on the board", title_justify="left")
     ach.add_column("achievement")
@@ -158,14 +172,14 @@ def _reunions(view: Mapping[str, Any]) -> RenderableType:
     if progress:
         ach.add_column("yours now (next)")
     for aid in view["achievements"]:
-        row = [achievement_name(aid), WORDS["achievements"][aid]["text"]]
+        row = [achievement_name(aid), SET["achievements"][aid]["text"]]
         ach.add_row(*row, *([_progress(aid, progress[aid])] if aid in progress else []))
     return Group(table, ach)
 
 
 def _progress(aid: str, p: Mapping[str, int]) -> str:
     """``3 → 0 VP (6 for 3 VP)``: the count now, its points, and the next tier."""
-    score = WORDS["achievements"][aid]["score"]
+    score = SET["achievements"][aid]["score"]
     tiers = [t for t in score.get("tiers", []) if t[0] > p["count"]]
     goal = f" ({tiers[0][0]} for {tiers[0][1]} VP)" if tiers else ""
     return f"{p['count']} → {p['points']} VP{goal}"
@@ -323,7 +337,7 @@ def action_label(action: dict[str, Any], view: Mapping[str, Any] | None = None) 
     if "take" in action:
         return _take_label(view, action["take"], action["slot"], stars)
     if "reunion" in action:
-        req = WORDS["reunions"][action["reunion"]]["requirement"]
+        req = SET["reunions"][action["reunion"]]["requirement"]
         aid = action["achievement"]
         progress = view.get("private", {}).get("progress", {})
         now = f" (yours now: {_progress(aid, progress[aid])})" if aid in progress else ""
@@ -341,9 +355,9 @@ def action_label(action: dict[str, Any], view: Mapping[str, Any] | None = None) 
 def _take_label(view: Mapping[str, Any], where: str, slot: int, stars: int) -> str:
     track = view.get(f"{where}_track") or []
     if slot >= len(track):
-        return f"take the card in slot {slot + 1} of the {WORDS['tracks'][where]} track"
+        return f"take the card in slot {slot + 1} of the {SET['tracks'][where]} track"
     cid = track[slot]
-    req = WORDS["slots"][where][slot]
+    req = SET["slots"][where][slot]
     if where == "life":
         req = add_costs(req, CARDS[cid]["requirement"])
     vp = f", {CARDS[cid]['vp']} VP" if CARDS[cid]["vp"] else ""

@@ -9,7 +9,7 @@ agent, asked again when the rules refuse their move.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -45,12 +45,16 @@ class InputClosed(Exception):
     """Standard input ended before the game did."""
 
 
-def load_renderer(game_id: str) -> ModuleType | None:
-    """The game's terminal renderer module, if it has one."""
+def load_renderer(game_id: str, words: Mapping[str, Any] | None = None) -> ModuleType | None:
+    """The game's terminal renderer module, if it has one; given the game's ``words``
+    (those of the content being played), a renderer that names pieces uses them."""
     try:
-        return importlib.import_module(f"parlour.tui.{game_id.replace('-', '_')}")
+        renderer = importlib.import_module(f"parlour.tui.{game_id.replace('-', '_')}")
     except ModuleNotFoundError:
         return None
+    if words is not None and hasattr(renderer, "use_words"):
+        renderer.use_words(words)
+    return renderer
 
 
 class TerminalPlayer:
@@ -61,7 +65,7 @@ class TerminalPlayer:
         self.match = match
         self.console = console
         self.read = read
-        self.renderer = load_renderer(match.game.id)
+        self.renderer = load_renderer(match.game.id, match.game.words())
         players = match.record.players
         self.names = default_names(players)
         self.seats: dict[int, Agent] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from parlour.cli.main import app
@@ -117,3 +118,36 @@ def test_play_tells_what_each_move_made_public() -> None:
         assert sum(line.startswith(f"• Player {s}'s card from turn {turn}: ")
                    for line in lines for s in (1, 2)) == 2
     assert sum(line.startswith("• Match 1: Player 1 ") for line in lines) == 1
+
+
+PARTY_CONTENT = {
+    "take-your-pick": ({"pairs": [[f"Tea {i}", f"Coffee {i}"] for i in range(30)]},
+                       ["1", "1 2 3"], "Tea 1 / Coffee 1"),
+    "whats-it-to-ya": ({"cards": {"name": "Kitchen", "categories": ["food", "tools"], "cards": [
+        {"front": {"word": f"Spoon {i}", "category": "tools"},
+         "back": {"word": f"Soup {i}", "category": "food"}} for i in range(40)]}},
+        ["1", "1 2 3 4 5"], "Spoon "),
+    "my-favourite-things": ({"categories": [
+        {"name": "Teas", "loved": ["Green", "Black", "Mint", "Chai", "Earl Grey", "Rooibos",
+                                   "Jasmine", "Oolong", "Camomile"],
+         "disliked": ["Lukewarm", "Stewed", "Bitter"]},
+        {"name": "Board games", "loved": ["Chess", "Go", "Catan", "Scrabble", "Risk", "Cluedo",
+                                          "Carcassonne", "Azul", "Dixit"],
+         "disliked": ["Monopoly", "Snakes and Ladders", "Ludo"]}]},
+        ["a", "b", "c", "d", "e", "1", "1 2 3 4 5 6"], "Ideas: Teas, Board games"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(PARTY_CONTENT))
+def test_a_party_game_plays_the_designers_own_content_in_the_terminal(
+        tmp_path: Path, game_id: str) -> None:
+    options, answers, shown = PARTY_CONTENT[game_id]
+    path = tmp_path / "own.json"
+    path.write_text(json.dumps(options))
+    # Answers that every prompt eventually takes (a refused one is asked again); the
+    # entries a player writes are kept different from one another.
+    lines = [f"{a}{i}" if a.isalpha() else a for i in range(400) for a in answers]
+    out = runner.invoke(app, ["play", game_id, "--players", "3", "--seed", "1",
+                              "--options", f"@{path}"], input="\n".join(lines) + "\n")
+    assert out.exit_code == 0, out.output[-1500:]
+    assert shown in out.output and "Scores — " in out.output

@@ -16,11 +16,12 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Action, Game, Legal, View
 
-from .content import CONTENT, SET_SIZE, key
+from .content import CONTENT, SET_SIZE, Category, key
 from .determinize import unrevealed_ranks
 from .meaning import nearest
 from .rules import trick_winner
@@ -62,11 +63,14 @@ class Persona:
     def _rng(self, category: str) -> random.Random:
         return random.Random(f"persona:{self.seed}:{key(category)}")
 
-    def ranking(self, category: str) -> list[str]:
-        """Entries for ``category`` from most to least liked: the bundled category it means,
+    def ranking(self, category: str, offered: Sequence[str] = (), loved: int = 0) -> list[str]:
+        """Entries for ``category`` from most to least liked: the bundled category it means
+        (or the game's own, whose ideas are ``offered``, the first ``loved`` of them loved),
         its loved entries then its disliked ones, each in the consensus order with noise;
         ``[]`` when it means none."""
         meant = nearest(category)
+        if loved and len(offered) >= SET_SIZE:
+            meant = Category(category, tuple(offered[:loved]), tuple(offered[loved:]))
         if meant is None:
             return []
         rng = self._rng(category)
@@ -78,10 +82,10 @@ class Persona:
         # The disliked entries come most disliked first: the least liked goes last.
         return noisy(meant.loved, SPREAD) + noisy(meant.disliked, DISLIKE_SPREAD)[::-1]
 
-    def write(self, category: str) -> list[str]:
+    def write(self, category: str, offered: Sequence[str] = (), loved: int = 0) -> list[str]:
         """Five favourites in order, then the least liked as the Broken Heart; for a
         category it cannot place, six honest ways of saying it has no idea."""
-        order = self.ranking(category)
+        order = self.ranking(category, offered, loved)
         if not order:
             return self._rng(category).sample(CONTENT.no_idea, SET_SIZE)
         return [*order[:5], order[-1]]
@@ -101,15 +105,21 @@ class FanAgent:
             return self.play(view, [str(c["play"]) for c in legal.choices])
         spec = legal.spec.to_json() if legal.spec is not None else {}
         if spec.get("key") == "write":
-            return {"write": self.persona.write(str(spec.get("category", "")))}
-        return {"category": self.give(view)}
+            return {"write": self.persona.write(str(spec.get("category", "")),
+                                                spec.get("suggestions", ()),
+                                                int(spec.get("loved", 0)))}
+        return {"category": self.give(view, getattr(legal.spec, "pool", ()))}
 
-    def give(self, view: View) -> str:
-        """A bundled category that anyone can fill (not one about the writer's own life, which
-        a bot does not know of another player) and that nobody has given at this table yet."""
+    def give(self, view: View, offered: Sequence[str] = ()) -> str:
+        """A category that anyone can fill (not one about the writer's own life, which a bot
+        does not know of another player) and that nobody has given at this table yet: a
+        bundled one, or one of the game's own when it ``offered`` its own."""
         given = {key(c) for r in view["history"] for c in r["categories"] if c}
-        fresh = [c.name for c in CONTENT.giveable() if key(c.name) not in given]
-        return self.rng.choice(fresh)
+        names = [c.name for c in CONTENT.giveable()]
+        if offered and set(offered) - set(CONTENT.names):
+            names = list(offered)
+        fresh = [c for c in names if key(c) not in given]
+        return self.rng.choice(fresh or names)
 
     def play(self, view: View, hand: list[str]) -> Action:
         now, later = self.chances(view, hand)

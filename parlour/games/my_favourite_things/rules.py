@@ -40,7 +40,7 @@ from parlour.engine import (
 )
 from parlour.engine.narration import default_name
 
-from .content import CONTENT, MAX_TEXT, SET_SIZE, key
+from .content import CONTENT, MAX_TEXT, SET_SIZE, Category, Content, ContentError, key, parse
 from .meaning import nearest
 from .state import (
     BROKEN_HEART,
@@ -95,6 +95,8 @@ class MyFavouriteThings(Game[MyFavouriteThingsState]):
     options = (
         Option("first_player", int, 0, "the seat that holds the first-player marker at the start",
                minimum=0, maximum=5),
+        Option("categories", list, None, "your own categories, offered as ideas and given by "
+               "the bots: entries like those of the bundled categories.json", content=True),
     )
 
     def new_state(self, players: int, options: dict[str, Any],
@@ -105,7 +107,8 @@ class MyFavouriteThings(Game[MyFavouriteThingsState]):
                 f"option 'first_player' must be a seat from 0 to {players - 1} (got {first})"
             )
         state = MyFavouriteThingsState(seed=seed, rng=generator(seed), players=players,
-                                       first_player=first, marker=first, hearts=[0] * players)
+                                       first_player=first, marker=first, hearts=[0] * players,
+                                       content=own_categories(options["categories"]))
         _start_round(state, 1)
         return state
 
@@ -180,16 +183,32 @@ def next_player(state: MyFavouriteThingsState) -> int:
     return (state.marker + len(state.trick)) % state.players
 
 
-def pool_for(category: str) -> tuple[str, ...]:
-    """What a random writer draws from for ``category``: the entries of the bundled category
-    it means, or, when it means none of them, ways of saying so."""
-    meant = nearest(category)
+def own_categories(value: Any) -> Content:
+    """The categories of option ``categories`` (the bundled ones when it is not given)."""
+    if value is None:
+        return CONTENT
+    try:
+        return parse({"categories": value, "no_idea": list(CONTENT.no_idea)})
+    except ContentError as exc:
+        raise InvalidOptions(f"option 'categories': {exc}") from None
+
+
+def meaning(category: str, content: Content = CONTENT) -> Category | None:
+    """The category ``category`` means: one of the game's own by name, else a bundled one."""
+    own = content.find(category) if content is not CONTENT else None
+    return own or nearest(category)
+
+
+def pool_for(category: str, content: Content = CONTENT) -> tuple[str, ...]:
+    """What a random writer draws from for ``category``: the entries of the category it
+    means, or, when it means none, ways of saying so."""
+    meant = meaning(category, content)
     return meant.entries if meant is not None else CONTENT.no_idea
 
 
-def random_set(category: str, rng: random.Random) -> list[str]:
+def random_set(category: str, rng: random.Random, content: Content = CONTENT) -> list[str]:
     """Six distinct entries for ``category`` at random, from :func:`pool_for`."""
-    return rng.sample(pool_for(category), SET_SIZE)
+    return rng.sample(pool_for(category, content), SET_SIZE)
 
 
 # -- checking input ---------------------------------------------------------------
@@ -264,22 +283,23 @@ def _category_spec(state: MyFavouriteThingsState, seat: int) -> Text:
               f" (your {DIRECTIONS[state.round]} neighbour)",
         about={"for": receiver},
         suggestions=list(state.ideas[seat]),
-        pool=CONTENT.names,
+        pool=state.content.names,
     )
 
 
 def _writing_spec(state: MyFavouriteThingsState, seat: int) -> Texts:
     giver = giver_for(seat, state.round, state.players)
     category = state.categories[giver] or ""
-    meant = nearest(category)
+    meant = meaning(category, state.content)
     return Texts(
         key="write",
         labels=list(LABELS),
         max_length=MAX_TEXT,
         about={"category": category, "for": giver,
-               "ideas_from": meant.name if meant is not None else None},
+               "ideas_from": meant.name if meant is not None else None,
+               "loved": len(meant.loved) if meant is not None else 0},
         suggestions=meant.entries if meant is not None else (),
-        pool=pool_for(category),
+        pool=pool_for(category, state.content),
     )
 
 
@@ -294,7 +314,8 @@ def _start_round(state: MyFavouriteThingsState, round_no: int) -> None:
     # The ideas come from the game's seed, but from a stream of their own: what they show
     # says nothing of how the sleeves will be shuffled.
     ideas = generator(state.seed, f"ideas:{round_no}")
-    state.ideas = [ideas.sample(CONTENT.names, SUGGESTIONS) for _ in range(n)]
+    names = state.content.names
+    state.ideas = [ideas.sample(names, min(SUGGESTIONS, len(names))) for _ in range(n)]
     state.trick = []
     state.trick_number = 0
 

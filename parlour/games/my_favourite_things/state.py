@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
+from .content import CONTENT, Content
+
 ROUNDS = 2
 TRICKS = 5
 BROKEN_HEART = 0
@@ -116,3 +118,4 @@ class MyFavouriteThingsState:
     hearts: list[int] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     rounds: list[RoundSummary] = field(default_factory=list)
+    content: Content = CONTENT  # the categories offered as ideas: the bundled ones, or own

@@ -8,7 +8,16 @@ package wires in what depends on them. A designer's own card set plays with
 from functools import partial
 
 from .bots import HeuristicAgent, heuristic_order, random_rollout
-from .cards import CardSet, CardSetError, default_card_set, load_card_set, parse_card_set
+from .cards import (
+    BUNDLED,
+    CardSet,
+    CardSetError,
+    bundled_card_set,
+    card_set_from,
+    default_card_set,
+    load_card_set,
+    parse_card_set,
+)
 from .determinize import determinize
 from .narrate import narrate
 from .rules import MyStory
@@ -23,7 +32,7 @@ HORIZON = 5
 
 def with_cards(card_set: CardSet | None = None) -> MyStory:
     """My Story played with ``card_set`` (the bundled one by default), fully wired."""
-    game = MyStory(card_set)
+    game = MyStory(card_set, rewire=wired_for)
     words = card_words(game.card_set)
     return game.wire(
         view=view,
@@ -38,14 +47,31 @@ def with_cards(card_set: CardSet | None = None) -> MyStory:
     )
 
 
+_WIRED: dict[int, MyStory] = {}
+
+
+def wired_for(card_set: CardSet) -> MyStory:
+    """The wired game of a card set, made once per card set (``cards`` options are parsed
+    once and shared, see :func:`card_set_from`)."""
+    game = _WIRED.get(id(card_set))
+    if game is None or game.card_set is not card_set:
+        if len(_WIRED) >= 32:
+            _WIRED.clear()
+        game = _WIRED[id(card_set)] = with_cards(card_set)
+    return game
+
+
 GAME = with_cards()
 
 __all__ = [
+    "BUNDLED",
     "GAME",
     "CardSet",
     "CardSetError",
     "MyStory",
     "MyStoryState",
+    "bundled_card_set",
+    "card_set_from",
     "default_card_set",
     "load_card_set",
     "parse_card_set",

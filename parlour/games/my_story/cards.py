@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -405,10 +405,32 @@ def load_card_set(path: str | Path) -> CardSet:
     return parse_card_set(data)
 
 
-DEFAULT_PATH = Path(__file__).with_name("cards.json")
+BUNDLED = {"standard": "cards.json", "first-draft": "cards-first-draft.json"}
+"""The card sets that come with the game, by the name the ``card_set`` option gives them:
+the standard set, and its first draft (before the lab rebalanced it; kept to compare)."""
+STANDARD = "standard"
+DEFAULT_PATH = Path(__file__).with_name(BUNDLED[STANDARD])
 
 
 @cache
+def bundled_card_set(name: str) -> CardSet:
+    """A card set that comes with the game, by name (see ``BUNDLED``)."""
+    if name not in BUNDLED:
+        raise CardSetError(f"card set: no bundled set {name!r} (sets: {', '.join(BUNDLED)})")
+    return load_card_set(Path(__file__).with_name(BUNDLED[name]))
+
+
 def default_card_set() -> CardSet:
-    """The bundled original card set."""
-    return load_card_set(DEFAULT_PATH)
+    """The bundled standard card set."""
+    return bundled_card_set(STANDARD)
+
+
+def card_set_from(document: Any) -> CardSet:
+    """A card set given as a decoded document (the ``cards`` option), validated once and
+    then shared by every game that plays it."""
+    return _parsed(json.dumps(document, sort_keys=True, separators=(",", ":")))
+
+
+@lru_cache(maxsize=16)
+def _parsed(canonical: str) -> CardSet:
+    return parse_card_set(json.loads(canonical))

@@ -20,13 +20,14 @@ The rules are split by concern: ``setup`` (the deal and the starting occupations
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from parlour.engine import Action, Game, IllegalAction, Legal, Result
+from parlour.engine import Action, Game, IllegalAction, Legal, Option, Result, resolve_options
 from parlour.engine.narration import default_name, listing
 
 from .actions import allowed, check_shape, choices, refusal, to_act
-from .cards import CardSet, default_card_set
+from .cards import BUNDLED, STANDARD, CardSet, bundled_card_set, card_set_from, default_card_set
 from .scoring import final_result
 from .setup import choose_occupation, new_state
 from .state import MyStoryState
@@ -41,12 +42,35 @@ class MyStory(Game[MyStoryState]):
     min_players = 2
     max_players = 4
     default_bot = "heuristic"
+    options = (
+        Option("card_set", str, STANDARD, "the card set that comes with the game: standard, "
+               "or first-draft (as first written, before the lab rebalanced it)",
+               choices=tuple(BUNDLED)),
+        Option("cards", dict, None, "your own card set, in the format of "
+               "docs/games/my-story.md; it replaces card_set", content=True),
+    )
 
-    def __init__(self, card_set: CardSet | None = None) -> None:
+    def __init__(self, card_set: CardSet | None = None,
+                 rewire: Callable[[CardSet], MyStory] | None = None) -> None:
         self.card_set = card_set or default_card_set()
+        self.rewire = rewire
+
+    def card_set_for(self, options: Mapping[str, Any]) -> CardSet:
+        """The card set that resolved ``options`` ask for (this game's own by default)."""
+        if options.get("cards") is not None:
+            return card_set_from(options["cards"])
+        name = options.get("card_set", STANDARD)
+        return self.card_set if name == STANDARD else bundled_card_set(name)
+
+    def for_options(self, options: Mapping[str, Any] | None) -> MyStory:
+        """The game wired for the card set the options ask for (its words, bots...)."""
+        card_set = self.card_set_for(resolve_options(self.options, options))
+        if card_set is self.card_set or self.rewire is None:
+            return self
+        return self.rewire(card_set)
 
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> MyStoryState:
-        return new_state(self.card_set, players, seed)
+        return new_state(self.card_set_for(options), players, seed)
 
     def players(self, state: MyStoryState) -> int:
         return state.players

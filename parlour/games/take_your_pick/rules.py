@@ -159,15 +159,15 @@ def subject_points(variant: str, reader_points: list[int]) -> int:
 
 
 # -- options --------------------------------------------------------------------
-def _deck_option(value: Any, players: int, per_reader: int) -> Deck:
+def _deck_option(value: Any, players: int, per_reader: int, name: str) -> Deck:
     try:
-        cards = Deck(check_deck(value, "option 'deck'"))
+        cards = Deck(check_deck(value, f"option {name!r}"))
     except DeckError as exc:
         raise InvalidOptions(str(exc)) from None
     need = (players - 1) * per_reader
     if len(cards) < need:
         raise InvalidOptions(
-            f"option 'deck' needs at least {need} cards to deal a round to {players - 1}"
+            f"option {name!r} needs at least {need} cards to deal a round to {players - 1}"
             f" readers (got {len(cards)})"
         )
     return cards
@@ -188,6 +188,8 @@ class TakeYourPick(Game[TakeYourPickState]):
                " the Subject scores every correct prediction)", choices=(STANDARD, LARGE_GROUP)),
         Option("deck", list, None, "phrase pairs [[a, b], ...], top first: replaces the"
                " built-in deck and is not shuffled before the first deal"),
+        Option("pairs", list, None, "your own phrase pairs [[a, b], ...]: replace the"
+               " built-in deck and are shuffled like it", content=True),
         Option("first_subject", int, None, "the seat of the first Subject (default: drawn"
                " at random from the seed)", minimum=0, maximum=9),
         Option("subject_turns", int, 1, "how many times each player is the Subject",
@@ -197,11 +199,16 @@ class TakeYourPick(Game[TakeYourPickState]):
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> TakeYourPickState:
         rng = generator(seed)
         variant = options["variant"]
+        if options["deck"] is not None and options["pairs"] is not None:
+            raise InvalidOptions("give option 'deck' (stacked) or 'pairs' (shuffled), not both")
         if options["deck"] is not None:
-            cards = _deck_option(options["deck"], players, CARDS_PER_READER[variant])
+            cards = _deck_option(options["deck"], players, CARDS_PER_READER[variant], "deck")
             draw = list(range(len(cards)))
         else:
             cards = BUILTIN
+            if options["pairs"] is not None:
+                cards = _deck_option(options["pairs"], players, CARDS_PER_READER[variant],
+                                     "pairs")
             draw = list(range(len(cards)))
             rng.shuffle(draw)
         first = options["first_subject"]

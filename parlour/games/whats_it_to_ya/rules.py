@@ -34,7 +34,7 @@ from parlour.engine import (
     generator,
 )
 
-from .content import STANDARD, DeckDataError, check_word, norm
+from .content import STANDARD, Deck, DeckDataError, check_word, norm, parse_deck
 
 # -- the game's facts -------------------------------------------------------------
 CARDS_PER_ROUND = 5
@@ -169,8 +169,22 @@ def _stacked_deck(value: Any, needed: int) -> list[str]:
     return list(value)
 
 
-def _shuffled_deck(rng: random.Random, side: str) -> list[str]:
-    order = list(STANDARD.cards)
+def _own_cards(value: Any, needed: int) -> Deck:
+    """The designer's own word cards (option ``cards``): the bundled file's format, as many
+    cards as they like from ``needed`` up (every card gives one word to the game)."""
+    count = len(value["cards"]) if isinstance(value, dict) and \
+        isinstance(value.get("cards"), list) else 0
+    if count < needed:
+        raise InvalidOptions(f"option 'cards' needs at least {needed} cards for this game "
+                             f"(5 per round, one round per deal); it has {count}")
+    try:
+        return parse_deck(value, count)
+    except DeckDataError as exc:
+        raise InvalidOptions(f"option 'cards': {exc}") from None
+
+
+def _shuffled_deck(rng: random.Random, side: str, deck: Deck = STANDARD) -> list[str]:
+    order = list(deck.cards)
     rng.shuffle(order)
     if side == "random":
         return [card.side(rng.choice(("front", "back"))) for card in order]
@@ -188,6 +202,9 @@ class WhatsItToYa(Game[WhatsItToYaState]):
     default_bot = "persona"
     options = (
         Option("deck", list, None, "words, top first (5 per round): stacks the whole game"),
+        Option("cards", dict, None, "your own two-sided word cards, in the format of the "
+               "bundled cards.json (any number of cards): shuffled like the bundled ones",
+               content=True),
         Option("dealer_turns", int, 2, "times each player deals: 2, or 3 for a longer game",
                choices=(2, 3)),
         Option("first_dealer", int, None, "seat of the first dealer (default: drawn at random)",
@@ -204,8 +221,13 @@ class WhatsItToYa(Game[WhatsItToYaState]):
             raise InvalidOptions(f"option 'first_dealer' must be a seat 0–{players - 1}")
         if first is None:
             first = rng.randrange(players)
+        needed = CARDS_PER_ROUND * players * turns
+        if options["deck"] is not None and options["cards"] is not None:
+            raise InvalidOptions("give option 'deck' (stacked words) or 'cards', not both")
         if options["deck"] is not None:
-            deck = _stacked_deck(options["deck"], CARDS_PER_ROUND * players * turns)
+            deck = _stacked_deck(options["deck"], needed)
+        elif options["cards"] is not None:
+            deck = _shuffled_deck(rng, options["side"], _own_cards(options["cards"], needed))
         else:
             deck = _shuffled_deck(rng, options["side"])
         state = WhatsItToYaState(seed=seed, rng=rng, players=players, dealer_turns=turns,

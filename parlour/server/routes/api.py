@@ -7,6 +7,7 @@ its HTTP status.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,9 +24,10 @@ from parlour.engine import ParlourError, replay
 from parlour.games import game_ids, get_game
 
 from ..codes import token_hash
-from ..errors import NotAllowed, NotFinished, NotFound, Unreplayable
+from ..errors import NotAllowed, NotFinished, NotFound, RoomError, Unreplayable
 from ..play import Play
 from ..room import FINISHED, Room
+from ..snapshot import public_options
 from .deps import BaseUrl, HubDep, RoomDep, address
 from .pages import how_to_play
 
@@ -135,6 +137,33 @@ async def member(room: RoomDep, credentials: Annotated[
 
 
 MemberDep = Annotated[Room, Depends(member)]
+
+
+MAX_CONTENT_BYTES = 512 * 1024
+"""The largest content file a host may give a room (a card set is about 25 kB)."""
+
+
+@router.put("/rooms/{code}/content/{name}",
+            summary="The host gives the game its own content (a card set, word cards...)")
+async def room_content(room: RoomDep, name: str, request: Request, credentials: Annotated[
+        HTTPAuthorizationCredentials | None, Depends(bearer)]) -> dict[str, Any]:
+    """The body is the option's JSON (``null`` takes it away); ``Authorization: Bearer
+    TOKEN`` is the host's token. The content is validated as the game validates it."""
+    body = await request.body()
+    if len(body) > MAX_CONTENT_BYTES:
+        raise RoomError(f"the file is too large (at most {MAX_CONTENT_BYTES // 1024} kB)")
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RoomError(f"the file is not valid JSON: {exc}") from None
+    await room.give_content(credentials.credentials if credentials else None, name, value)
+    return {"options": public_options(room.lobby.options)}
+
+
+@router.get("/rooms/{code}/words", summary="The words of the room's game, for its content")
+async def room_words(room: RoomDep) -> dict[str, Any]:
+    options = room.play.record.options if room.play is not None else room.lobby.options
+    return dict(room.lobby.game.for_options(options).words())
 
 
 def finished(room: Room) -> Play:

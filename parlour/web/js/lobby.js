@@ -1,6 +1,7 @@
 // The lobby: who sits where (in their colours), your name, and the host's settings.
 import { h, fill, $, show, humanize } from "./dom.js";
 import { presenceText, seatClass } from "./seats.js";
+import { loadToken } from "./net.js";
 
 /** Draw the lobby into `el`; `send(message)` returns the server's reply. */
 export function drawLobby(el, room, you, { games, tableOnly, send }) {
@@ -96,13 +97,38 @@ function optionSummary(room) {
     room.timer ? `Decision timer: ${room.timer} s.` : "No decision timer.");
 }
 
+// The host's own content (a card set, word cards): a JSON file, checked by the server as the
+// game checks it; the answer says what was wrong with it.
+function contentField(room, opt) {
+  const id = `opt-${opt.name}`;
+  const current = room.options[opt.name];
+  const status = h("span", { class: "hint", role: "status", id: `${id}-status` },
+    current ? `Now: ${current}.` : "None given: the game's own.");
+  const send = async (text) => {
+    const reply = await fetch(`/api/rooms/${encodeURIComponent(room.code)}/content/${encodeURIComponent(opt.name)}`, {
+      method: "PUT", body: text,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${loadToken(room.code) || ""}` },
+    });
+    const body = await reply.json().catch(() => ({}));
+    status.textContent = reply.ok ? "Saved." : `Refused: ${body.detail || reply.statusText}`;
+  };
+  const input = h("input", { id, type: "file", accept: ".json,application/json" });
+  input.addEventListener("change", async () => {
+    if (input.files && input.files[0]) await send(await input.files[0].text());
+  });
+  const remove = current ? h("button", { type: "button", id: `${id}-remove`, onclick: () => send("null") }, "Remove") : null;
+  return h("div", { class: "field" }, h("label", { for: id, title: opt.doc || "" }, `Your own ${humanize(opt.name)} (a JSON file)`),
+    input, remove, opt.doc ? h("span", { class: "hint" }, opt.doc) : null, status);
+}
+
 function hostSettings(room, game, games, send) {
   const gameSelect = h("select", { id: "game-select" }, games.map((g) => h("option", { value: g.id, selected: g.id === room.game }, g.title)));
   gameSelect.addEventListener("change", () => send({ type: "configure", game: gameSelect.value, options: {} }));
   const fields = [];
   const inputs = {};
   for (const opt of (game ? game.options : [])) {
-    if (opt.type === "list") continue;  // stacked decks and the like: for the command line and the lab
+    if (opt.content) { fields.push(contentField(room, opt)); continue; }  // a file to upload
+    if (opt.type === "list" || opt.type === "dict") continue;  // stacked decks: for the command line and the lab
     const id = `opt-${opt.name}`;
     const current = opt.name in room.options ? room.options[opt.name] : opt.default;
     let input;

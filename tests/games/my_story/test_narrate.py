@@ -145,7 +145,7 @@ def test_reunions_open_then_attending_one_for_an_achievement() -> None:
     stage(state, 0, STARTERS)
     action = {"reunion": "R30c", "achievement": "A11", "stars": 0}
     assert told(state, 0, action) == [
-        "Ann attends Housewarming and takes the Life of the Party Achievement (1 year).",
+        "Ann attends Housewarming and takes the Life of the Party Achievement (2 years).",
         BOB_PLAYS]
 
 
@@ -172,8 +172,10 @@ def test_switching_occupation() -> None:
 
 def test_completing_a_project_then_colouring_its_bonus_card() -> None:
     state = started()
+    state.seats[1].age = 24  # Ann, a year older after completing the Project, plays again
     stage(state, 0, ["P06", "hobby@0", "best-friends@0", "L05"])
-    assert told(state, 0, {"grow": "P06", "stars": 0}) == ["Ann completes Community Garden."]
+    assert told(state, 0, {"grow": "P06", "stars": 0}) == [
+        "Ann completes Community Garden (1 year)."]
     state.rng = Stacked(["best-friends@0", "L05", "hobby@0"])  # Ann's next draw pile, top last
     assert told(state, 0, {"colour": "blue"}) == [
         "Ann colours Bonus Heart blue.",

@@ -149,12 +149,12 @@ def test_rulebook_three_years_for_two_money_and_one_book() -> None:
     state = started(2, seed=0)
     stage(state, 0, ["best-friends@0", "hobby@0", "young-heart-35@0", "L01"],
           cv=["O03"], occupation="O03")
-    state.life_track[4] = "L33"  # Stock Market Win: 1 Book, 2 Money; slot 4 adds nothing
+    state.life_track[4] = "L33"  # Stock Market Win: 1 Book, 2 Money; slot 4 adds 1 year
     turn = state.turn
     assert turn is not None and "money" not in turn.pool and "book" not in turn.pool
     assert {"take": "life", "slot": 4, "stars": 0} in G.legal_actions(state, 0)
     G.apply(state, 0, {"take": "life", "slot": 4, "stars": 0})
-    assert state.seats[0].age == 25
+    assert state.seats[0].age == 26  # 3 years for the resources, 1 for the slot
 
 
 def test_rulebook_example_one_year_three_money_one_heart() -> None:
@@ -164,8 +164,8 @@ def test_rulebook_example_one_year_three_money_one_heart() -> None:
     G.apply(state, 0, {"gain": "money"})
     state.life_track[1] = "L36"  # World Tour: 3 Money, 1 Heart & Cross; slot 1 adds 1 Year
     turn = state.turn
-    # Salary x2 + the ability's Money; Hobby; Best Friends; the yellow CV card's House, Smile.
-    assert turn is not None and turn.pool == {"money": 3, "heart": 1, "smile": 2, "house": 1}
+    # Salary x2 + the ability's Money; Hobby; Best Friends; the yellow CV card's House.
+    assert turn is not None and turn.pool == {"money": 3, "heart": 1, "smile": 1, "house": 1}
     G.apply(state, 0, {"take": "life", "slot": 1, "stars": 0})
     assert state.seats[0].age == 23
     assert state.log[-1]["event"] == "take" and state.log[-1]["years"] == 1

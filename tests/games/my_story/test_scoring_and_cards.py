@@ -54,11 +54,18 @@ def test_spirit_of_focus_counts_multi_coloured_cards_for_each_colour() -> None:
 
 
 def test_colorful_life_counts_multi_coloured_cards_for_each_colour() -> None:
-    # Part-time Tutor is blue and yellow; Adopting a Cat is red and green: one full set.
+    # Part-time Tutor is blue and yellow; Adopting a Cat is red and green: one full set,
+    # below the first tier (3 sets: 3 VP).
     p = SeatState(draw=["L07", "L09"])
     assert measure(CARDS, p, ach("Colorful Life").measure) == 1
-    state = ended([p, SeatState()])
-    assert achievement_points(CARDS, state.seats, 0, ach("Colorful Life")) == 3
+    assert achievement_points(CARDS, ended([p, SeatState()]).seats, 0,
+                              ach("Colorful Life")) == 0
+    # With Running a Cafe (yellow, red), Yoga Retreat (green, blue), Farmers' Market (green,
+    # yellow), Volunteering (green, red) and Night Classes (blue): 3 of each colour at least.
+    p = SeatState(draw=["L07", "L09", "L22", "L34", "L11", "L16", "L10"])
+    assert measure(CARDS, p, ach("Colorful Life").measure) == 3
+    assert achievement_points(CARDS, ended([p, SeatState()]).seats, 0,
+                              ach("Colorful Life")) == 3
 
 
 def test_best_of_the_best_scores_when_tied_for_the_most() -> None:
@@ -125,11 +132,12 @@ def test_rulebook_tie_on_vp_goes_to_the_most_cards_in_the_cv() -> None:
     result = final_result(ended([ann, bob]))
     assert result.scores == [12.0, 12.0] and result.details["cv_cards"] == [1, 3]
     assert result.winners == [1] and result.details["tiebreak"] == "cv"
-    # Only the tied players' CVs count: Cy has the most CV cards (4) but only 7 VP (17 in
-    # majorities, -10 for retiring at 54), so Bob still wins.
+    # Only the tied players' CVs count: Cy has the most CV cards (4) but only 2 VP (12 in
+    # majorities: the most Money with Bob, the most Hearts, the second most Houses; -10 for
+    # retiring at 54), so Bob still wins.
     cy = SeatState(cv=["O03", "O04", "O05", "O07"], age=54)
     result = final_result(ended([ann, bob, cy]))
-    assert result.scores == [12.0, 12.0, 7.0] and result.details["cv_cards"] == [1, 3, 4]
+    assert result.scores == [12.0, 12.0, 2.0] and result.details["cv_cards"] == [1, 3, 4]
     assert result.winners == [1] and result.details["tiebreak"] == "cv"
 
 

@@ -82,8 +82,9 @@ def test_the_work_track_shows_what_completing_or_switching_costs_and_gives() -> 
     state = started(STARTERS, ["O01"])
     state.work_track = ["P22", "O09", "P06"]
     text = shown(tui.render(G.view(state, 0)))
-    # Sabbatical: complete for 1 Money and 1 Smile; in a CV its ability costs a card a turn.
-    assert "complete: $1 S1" in text and "ability: play 1 card fewer each turn" in text
+    # Sabbatical: complete for a year, 1 Money and 1 Smile; in a CV its ability costs a card
+    # a turn.
+    assert "complete: y1 $1 S1" in text and "ability: play 1 card fewer each turn" in text
     # Teacher: switch for 2 Books plus its Switching Year of 2 years; its ability.
     assert "switch: B2 + 2 years (Switching Year)" in text
     assert "as your Occupation: for each Book you gain, gain 1 more Money" in text
@@ -99,7 +100,8 @@ def test_labels_name_the_card_and_what_the_move_costs() -> None:
     view = G.view(state, 0)
     assert view["turn"]["pool"] == {"money": 2, "smile": 2, "star": 1}
     assert tui.action_label({"grow": "P22", "stars": 0}, view) == \
-        "complete Sabbatical (Project, 5 VP; play 1 card fewer each turn): pay 1 Money and 1 Smile"
+        "complete Sabbatical (Project, 2 VP; play 1 card fewer each turn): pay 1 year, " \
+        "1 Money and 1 Smile"
     assert tui.action_label({"take": "life", "slot": 1, "stars": 1}, view) == \
         "take World Tour (Life Story, 3 VP; slot 2): pay 2 years, 2 Money and 1 Star"
     # Rendering a seat's view makes it the one labels are read against.
@@ -159,16 +161,16 @@ def test_achievement_progress_is_shown() -> None:
     for p in state.seats:
         p.age = 30
     open_reunions(state)
-    state.achievements[0] = "A07"  # Bookworm: Book icons, 6/9/12+ give 3/5/8 VP
+    state.achievements[0] = "A07"  # Bookworm: Book icons, 5/7/10+ give 3/5/8 VP
     state.seats[0].discard = ["L34"]  # Yoga Retreat: 1 Heart & Cross, 1 Book when played
     view = G.view(state, 0)
     # Education in the draw pile, Yoga Retreat in the discard pile, Librarian's Bonus
     # in the CV: 3 Books (the cards played this turn show none).
     assert view["private"]["progress"]["A07"] == {"count": 3, "points": 0}
     text = shown(tui.render(view))
-    assert "Bookworm" in text and "3 → 0 VP (6 for 3 VP)" in text
+    assert "Bookworm" in text and "3 → 0 VP (5 for 3 VP)" in text
     attend = {"reunion": state.reunions[0], "achievement": "A07", "stars": 0}
-    assert "take Bookworm (yours now: 3 → 0 VP (6 for 3 VP)): pay " in \
+    assert "take Bookworm (yours now: 3 → 0 VP (5 for 3 VP)): pay " in \
         tui.action_label(attend, view)
 
 

@@ -1,13 +1,15 @@
 // My Story at the table: the age track, the two card tracks, each life so far.
-// Names, costs and abilities come from the game's words (GET /api/games/my-story/words);
+// Names, costs and abilities come from the game's words (GET /api/rooms/CODE/words);
 // the view names cards by id.
 import { h } from "../dom.js";
 import { counted, listing, say, seatTable, status } from "./common.js";
 import { tree } from "../render.js";
 
 let words = { cards: {}, reunions: {}, achievements: {}, resources: {}, colours: {}, slots: { life: [], work: [] } };
+// In a room, the words of the room's card set (the host may have given the game their own).
+const room = location.pathname.match(/^\/r\/([^/]+)/);
 try {
-  words = await (await fetch("/api/games/my-story/words")).json();
+  words = await (await fetch(room ? `/api/rooms/${room[1]}/words` : "/api/games/my-story/words")).json();
 } catch {
   // Without the words the ids are shown instead: still playable.
 }

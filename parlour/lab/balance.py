@@ -1,0 +1,182 @@
+"""The figures every game gets: who wins (by seat, by bot, bot against bot, by guessing
+skill), ties, scores, winning margins and game length; and the flags a designer cares
+about (a seat or a bot above 1.25× its fair share).
+
+>>> rows = [{"index": i, "bots": ["a", "b"], "skills": None, "scores": [3.0, 1.0],
+...          "winners": [0], "moves": 10, "game": {}} for i in range(4)]
+>>> out = generic(rows, 2)
+>>> [t.key for t in out.tables][:3]
+['summary', 'win-rate-by-seat', 'win-rate-by-bot']
+>>> out.flags[0].text[:40]
+'Seat 1 wins 100.0% of games (95% interva'
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .fairness import FAIR_LIMIT, fair_flags, share_row
+from .figures import Figures, Row, Table
+from .games import lab_for
+from .plan import Plan
+from .stats import Mean, Median, Share
+
+MAX_BINS = 30
+
+
+def generic(rows: Sequence[dict[str, Any]], players: int) -> Figures:
+    """The generic figures of a run's rows (in game order)."""
+    out = Figures()
+    out.add(summary(rows))
+    seat_table(rows, players, out)
+    bot_tables(rows, players, out)
+    skill_table(rows, players, out)
+    out.add(distribution("score-distribution", "Final scores",
+                         {f"seat {s + 1}": [r["scores"][s] for r in rows] for s in range(players)},
+                         "score", "How often each final score happened, per seat."))
+    out.add(distribution("winning-margin", "Winning margin", {"games": [margin(r) for r in rows]},
+                         "margin", "The winner's score less the runner-up's (0: a tie)."))
+    out.add(distribution("game-length", "Game length (moves)",
+                         {"games": [r["moves"] for r in rows]}, "moves",
+                         "Moves in a game, every seat's decisions counted."))
+    return out
+
+
+def margin(row: dict[str, Any]) -> float:
+    top = sorted(row["scores"], reverse=True)
+    return float(top[0] - top[1]) if len(top) > 1 else 0.0
+
+
+def summary(rows: Sequence[dict[str, Any]]) -> Table:
+    n = len(rows)
+    ties = sum(1 for r in rows if len(r["winners"]) > 1)
+    margins = [margin(r) for r in rows]
+    measures: list[Row] = [
+        {"measure": "games", "value": n},
+        {"measure": "tie rate (a shared win)", "value": Share(ties, n)},
+        {"measure": "winning margin, mean", "value": Mean.of(margins)},
+        {"measure": "winning margin, median", "value": Median.of(margins)},
+        {"measure": "moves per game", "value": Mean.of([float(r["moves"]) for r in rows])},
+    ]
+    return Table("summary", "Summary", ["measure"], ["value"], measures,
+                 "Each figure with its 95% interval.")
+
+
+def win_shares(rows: Iterable[dict[str, Any]], players: int) -> list[float]:
+    """Wins per seat; a shared win is split among its winners."""
+    wins = [0.0] * players
+    for r in rows:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])
+    return wins
+
+
+def seat_table(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
+    wins = win_shares(rows, players)
+    n = len(rows)
+    table = out.add(Table(
+        "win-rate-by-seat", "Win rate by seat", ["seat"],
+        ["win rate", "× fair share", "mean score"],
+        [{**share_row({"seat": s + 1}, wins[s], n, players),
+          "mean score": Mean.of([float(r["scores"][s]) for r in rows])} for s in range(players)],
+        f"A shared win counts as a fraction. Fair share: 1/{players}; the line is "
+        f"{FAIR_LIMIT}× that.", plot="bar", reference=1 / players))
+    fair_flags(table, out, players, lambda r: f"Seat {r['seat']}")
+
+
+def bot_tables(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
+    names = sorted({b for r in rows for b in r["bots"]})
+    if len(names) < 2:
+        return
+    hits: dict[str, float] = defaultdict(float)
+    seated: Counter[str] = Counter()
+    for r in rows:
+        for s, name in enumerate(r["bots"]):
+            seated[name] += 1
+            if s in r["winners"]:
+                hits[name] += 1 / len(r["winners"])
+    table = out.add(Table(
+        "win-rate-by-bot", "Win rate by bot", ["bot"], ["win rate", "× fair share"],
+        [share_row({"bot": b}, hits[b], seated[b], players) for b in names],
+        "Over every seat the bot played (the bots are rotated round the seats game by game).",
+        plot="bar", reference=1 / players))
+    fair_flags(table, out, players, lambda r: f"The bot {r['bot']}")
+    versus: list[Row] = []
+    for a in names:
+        for b in names:
+            if a != b:
+                versus.append({"bot": a, "against": b, "finishes ahead": head_to_head(rows, a, b)})
+    out.add(Table("bot-versus-bot", "Bot against bot", ["bot", "against"], ["finishes ahead"],
+                  versus, "In games where both sat: how often the first bot scored more than "
+                          "the second (a level score counts half; several seats averaged).",
+                  plot="bar", reference=0.5))
+
+
+def head_to_head(rows: Sequence[dict[str, Any]], a: str, b: str) -> Share:
+    hits, n = 0.0, 0
+    for r in rows:
+        pairs = [(i, j) for i, x in enumerate(r["bots"]) for j, y in enumerate(r["bots"])
+                 if x == a and y == b]
+        if not pairs:
+            continue
+        scores = r["scores"]
+        n += 1
+        hits += sum(1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                    for i, j in pairs) / len(pairs)
+    return Share(hits, n)
+
+
+def skill_table(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
+    if not rows or rows[0]["skills"] is None:
+        return
+    hits: dict[float, float] = defaultdict(float)
+    seated: Counter[float] = Counter()
+    for r in rows:
+        for s, skill in enumerate(r["skills"]):
+            seated[skill] += 1
+            if s in r["winners"]:
+                hits[skill] += 1 / len(r["winners"])
+    out.add(Table(
+        "win-rate-by-skill", "Win rate by guessing skill", ["guessing skill"],
+        ["win rate", "× fair share"],
+        [share_row({"guessing skill": k}, hits[k], seated[k], players) for k in sorted(seated)],
+        "Each seat of each game got a skill at random: with skill s a bot makes each guess "
+        "its own way with probability s, otherwise at random. A flat line means the game's "
+        "outcome does not follow skill at guessing.", plot="line", reference=1 / players))
+
+
+def bins(values: Sequence[float]) -> tuple[float, Callable[[float], float]]:
+    """A bin width (1, 2, 5, 10, 20, ...) that keeps at most ``MAX_BINS`` bins, and the
+    function from a value to its bin's lower edge."""
+    if not values:
+        return 1.0, lambda v: v
+    lo, hi = min(values), max(values)
+    if len(set(values)) <= MAX_BINS:
+        return 0.0, lambda v: v
+    width = 1.0
+    steps = iter(m * 10 ** e for e in range(0, 9) for m in (1, 2, 5))
+    while (hi - lo) / width >= MAX_BINS:
+        width = float(next(steps))
+    return width, lambda v: math.floor(v / width) * width
+
+
+def distribution(key: str, title: str, series: dict[str, list[float]], label: str,
+                 note: str) -> Table:
+    """A histogram table: one row per value (or bin), one count column per series."""
+    every = [v for vs in series.values() for v in vs]
+    width, edge = bins(every)
+    counts = {name: Counter(edge(v) for v in vs) for name, vs in series.items()}
+    keys = sorted({edge(v) for v in every})
+    head = f"{label} (bins of {width:g})" if width else label
+    rows: list[Row] = [{head: k, **{name: counts[name][k] for name in series}} for k in keys]
+    return Table(key, title, [head], list(series), rows, note, plot="hist")
+
+
+def figures_for(rows: Sequence[dict[str, Any]], plan: Plan) -> Figures:
+    """Every figure of a run: the generic ones, then the game's own."""
+    out = generic(rows, plan.players)
+    lab_for(plan.game).figures(rows, plan, out)
+    return out

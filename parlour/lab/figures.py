@@ -1,0 +1,201 @@
+"""The lab's figures: tables of numbers with their intervals, written as CSV and JSON, and
+two runs' tables side by side with the difference.
+
+A :class:`Table` has label columns (what a row is about: a seat, a card) and value
+columns; a value is a plain number or a statistic (:class:`~parlour.lab.stats.Share`,
+:class:`~parlour.lab.stats.Mean`) that carries its own 95% interval. Numbers are written
+rounded to six significant digits, so the same games give the same bytes.
+
+>>> t = Table("seats", "Win rate by seat", ["seat"], ["win rate"],
+...           [{"seat": 0, "win rate": Share(6, 10)}, {"seat": 1, "win rate": Share(4, 10)}])
+>>> print(t.csv(), end="")
+seat,win rate,win rate low,win rate high,win rate n
+0,0.6,0.312674,0.83182,10
+1,0.4,0.16818,0.687326,10
+>>> print(compare(t, t).csv().splitlines()[1])
+0,0.6,0.6,0,-0.369184,0.369184
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .stats import Mean, Median, Share
+
+Cell = str | int | float | Share | Mean | Median | None
+Stat = Share | Mean | Median
+Row = dict[str, Cell]
+Plot = Literal["bar", "hist", "line"]
+
+
+@dataclass
+class Table:
+    """One figure: rows of labels and values, what it shows in words, and how to plot it.
+
+    ``plot``: ``bar`` (the first value column per row, with its interval), ``hist``
+    (a distribution: the first label is the value, the columns are counts) or ``line``
+    (the first label is the x axis). ``reference`` draws a horizontal line (a fair share).
+    """
+
+    key: str
+    title: str
+    labels: list[str]
+    columns: list[str]
+    rows: list[Row]
+    note: str = ""
+    plot: Plot | None = None
+    reference: float | None = None
+    section: str = "Balance"
+
+    def csv(self) -> str:
+        """The table as CSV: a statistic becomes four columns (value, low, high, n)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        header = list(self.labels)
+        stats = {c for c in self.columns if any(isinstance(r.get(c), Stat)
+                                                for r in self.rows)}
+        for col in self.columns:
+            header += [col, f"{col} low", f"{col} high", f"{col} n"] if col in stats else [col]
+        writer.writerow(header)
+        for row in self.rows:
+            line = [text(row.get(label)) for label in self.labels]
+            for col in self.columns:
+                cell = row.get(col)
+                if col not in stats:
+                    line.append(text(cell))
+                elif isinstance(cell, Stat):
+                    lo, hi = cell.interval()
+                    line += [text(cell.value), text(lo), text(hi), str(cell.n)]
+                else:
+                    line += [text(cell), "", "", ""]
+            writer.writerow(line)
+        return out.getvalue()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title, "section": self.section,
+                "note": self.note, "labels": self.labels, "columns": self.columns,
+                "rows": [{k: cell_json(v) for k, v in r.items()} for r in self.rows]}
+
+    def stat_columns(self) -> list[str]:
+        return [c for c in self.columns
+                if any(isinstance(r.get(c), Stat) for r in self.rows)]
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A figure that crosses a line a designer cares about, said in plain words."""
+
+    key: str
+    text: str
+
+
+@dataclass
+class Figures:
+    """What one run's games come to: its tables and its flags."""
+
+    tables: list[Table] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+
+    def add(self, table: Table) -> Table:
+        self.tables.append(table)
+        return table
+
+    def flag(self, key: str, text_: str) -> None:
+        self.flags.append(Flag(key, text_))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tables": [t.to_json() for t in self.tables],
+                "flags": [{"key": f.key, "text": f.text} for f in self.flags]}
+
+
+def number(x: float) -> float | int:
+    """A number rounded to six significant digits (ints stay ints)."""
+    if isinstance(x, int):
+        return x
+    rounded = float(f"{round(x, 12):.6g}")
+    return int(rounded) if rounded.is_integer() and abs(rounded) < 1e15 else rounded
+
+
+def text(cell: Cell) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, Stat):
+        return text(cell.value)
+    if isinstance(cell, bool):
+        return str(cell).lower()
+    if isinstance(cell, int | float):
+        return str(number(cell))
+    return str(cell)
+
+
+def cell_json(cell: Cell) -> Any:
+    if isinstance(cell, Stat):
+        lo, hi = cell.interval()
+        return {"value": number(cell.value), "low": number(lo), "high": number(hi),
+                "n": cell.n}
+    if isinstance(cell, float):
+        return number(cell)
+    return cell
+
+
+def key_of(table: Table, row: Row) -> tuple[str, ...]:
+    return tuple(text(row.get(label)) for label in table.labels)
+
+
+def compare(a: Table, b: Table, names: Sequence[str] = ("A", "B")) -> Table:
+    """Two runs' versions of one table side by side: for each value column, A, B and
+    B − A; a statistic's difference gets its 95% interval (the runs taken as independent
+    samples, which is cautious: the same seeds make them alike)."""
+    first, second = names
+    rows_b = {key_of(b, r): r for r in b.rows}
+    keys = [key_of(a, r) for r in a.rows] + [k for k in rows_b if k not in
+                                             {key_of(a, r) for r in a.rows}]
+    rows_a = {key_of(a, r): r for r in a.rows}
+    stats = set(a.stat_columns()) | set(b.stat_columns())
+    columns: list[str] = []
+    for col in a.columns:
+        columns += [f"{col} {first}", f"{col} {second}", f"{col} {second}−{first}"]
+        if col in stats:
+            columns += [f"{col} {second}−{first} low", f"{col} {second}−{first} high"]
+    out: list[Row] = []
+    for k in keys:
+        ra, rb = rows_a.get(k, {}), rows_b.get(k, {})
+        row: Row = {label: (ra or rb).get(label) for label in a.labels}
+        for col in a.columns:
+            va, vb = ra.get(col), rb.get(col)
+            row[f"{col} {first}"], row[f"{col} {second}"] = value(va), value(vb)
+            diff = difference(va, vb)
+            row[f"{col} {second}−{first}"] = diff[0] if diff else None
+            if col in stats:
+                row[f"{col} {second}−{first} low"] = diff[1] if diff and len(diff) > 1 else None
+                row[f"{col} {second}−{first} high"] = diff[2] if diff and len(diff) > 1 else None
+        out.append(row)
+    return Table(a.key, a.title, list(a.labels), columns, out, a.note, None, a.reference,
+                 a.section)
+
+
+def value(cell: Cell) -> Cell:
+    return cell.value if isinstance(cell, Stat) else cell
+
+
+def difference(a: Cell, b: Cell) -> tuple[float, ...] | None:
+    """B − A, with an interval when both are statistics of the same kind."""
+    if isinstance(a, Share) and isinstance(b, Share):
+        return b.minus(a)
+    if isinstance(a, Mean) and isinstance(b, Mean):
+        return b.minus(a)
+    va, vb = value(a), value(b)
+    if isinstance(va, int | float) and isinstance(vb, int | float) \
+            and not isinstance(va, bool) and not isinstance(vb, bool):
+        return (vb - va,)
+    return None
+
+
+def dumps(data: Mapping[str, Any]) -> str:
+    """JSON with sorted keys and no spaces to vary: the same figures, the same bytes."""
+    return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,48 @@
+"""What a lab run plays: the game, the seats, the bots, the options, the seeds.
+
+>>> plan = Plan("love-me-not", 2, ("greedy", "random"), games=2, seed=5)
+>>> plan.seating(1)
+['random', 'greedy']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.engine import generator
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which game, how many seats, which bots (rotated), what options, from which seed.
+
+    ``skills``: when given, each seat of each game gets one of these guessing skills,
+    drawn from the game's seed; a bot with skill ``s`` makes each guess its own way with
+    probability ``s`` and at random otherwise (the game's lab says what a guess is).
+    """
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    skills: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.bots) != self.players:
+            raise ValueError(f"a plan names one bot per seat ({self.players} seats, "
+                             f"{len(self.bots)} bots)")
+
+    def seating(self, index: int) -> list[str]:
+        """The bot in each seat of game ``index``: the list rotated by ``index``."""
+        n = len(self.bots)
+        return [self.bots[(seat - index) % n] for seat in range(n)]
+
+    def skill_of(self, index: int) -> list[float] | None:
+        if not self.skills:
+            return None
+        rng = generator(self.seed + index, "lab-skills")
+        return [rng.choice(self.skills) for _ in range(self.players)]

@@ -1,0 +1,80 @@
+"""A host gives the room's game its own content (a card set, word cards): by an upload,
+validated as the game validates it; the record holds it, the words name it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from parlour.games.my_story.cards import DEFAULT_PATH
+
+
+def own_set() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DEFAULT_PATH.read_text())
+    data["name"] = "Chapters"
+    data["cards"][0]["name"] = "Chapter One"  # L01
+    return data
+
+
+def put(client: Any, code: str, token: str | None, body: str, name: str = "cards") -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.put(f"/api/rooms/{code}/content/{name}", content=body.encode(),
+                      headers=headers)
+
+
+def test_the_host_uploads_a_card_set_and_the_game_plays_and_names_it(kit: Any, db: Path) -> None:
+    with kit.open_client(db, bot_delay=0.0) as client:
+        code, token = kit.new_room(client, "my-story")
+        host = kit.connect(client, code, token)
+        assert put(client, code, None, json.dumps(own_set())).status_code == 400
+        reply = put(client, code, token, json.dumps(own_set()))
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["options"] == {"cards": "Chapters (your own)"}
+        assert host.room()["room"]["options"] == {"cards": "Chapters (your own)"}
+        # Other settings saved from the lobby form keep the uploaded set.
+        assert host.request({"type": "configure", "options": {"card_set": "standard"},
+                             "timer": 0})["type"] == "ok"
+        assert host.last is not None
+        assert host.last["room"]["options"]["cards"] == "Chapters (your own)"
+        assert client.get(f"/api/rooms/{code}/words").json()["cards"]["L01"]["name"] == \
+            "Chapter One"
+        assert client.get("/api/games/my-story/words").json()["cards"]["L01"]["name"] == \
+            "First Love"
+        for seat in (0, 1):
+            assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        host.until(lambda m: m["room"]["status"] == "over", limit=5000)
+        record = client.get(f"/api/rooms/{code}/record").json()
+        assert record["options"]["cards"]["cards"][0]["name"] == "Chapter One"
+        assert put(client, code, token, "null").status_code == 400  # the game has started
+
+
+def test_a_bad_card_set_is_refused_naming_the_card_and_changes_nothing(kit: Any,
+                                                                       db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client, "my-story")
+        host = kit.connect(client, code, token)
+        bad = own_set()
+        bad["cards"][3]["vp"] = "two"
+        reply = put(client, code, token, json.dumps(bad))
+        assert reply.status_code == 400
+        assert "cards[3] (L04): field 'vp' must be a whole number (got 'two')" in reply.text
+        assert put(client, code, token, "{not json").status_code == 400
+        assert put(client, code, token, json.dumps(own_set()), "deck").status_code == 400
+        assert put(client, code, token, "x" * (600 * 1024)).status_code == 400
+        assert kit.connect(client, code).last["room"]["options"] == {}
+        assert put(client, code, token, json.dumps(own_set())).status_code == 200
+        host.until(lambda m: m["room"]["options"] == {"cards": "Chapters (your own)"})
+        assert put(client, code, token, "null").status_code == 200
+        host.until(lambda m: m["room"]["options"] == {})
+
+
+def test_party_games_take_their_own_content_too(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client, "take-your-pick")
+        pairs = [[f"Tea {i}", f"Coffee {i}"] for i in range(30)]
+        reply = put(client, code, token, json.dumps(pairs), "pairs")
+        assert reply.status_code == 200 and reply.json()["options"] == {"pairs": "30 of your own"}
+        reply = put(client, code, token, json.dumps([["Tea", "tea"]]), "pairs")
+        assert reply.status_code == 400 and "already on this entry" in reply.text

@@ -17,7 +17,9 @@ request of a burst read the same count first.
 ...     taken = [await quota.take("rooms:10.0.0.1", rate=0.0, burst=2) for _ in range(3)]
 ...     await quota.close()
 ...     return taken
->>> asyncio.run(three_of_two())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as pool:  # a thread of its own, free of any running loop
+...     pool.submit(asyncio.run, three_of_two()).result()
 [True, True, False]
 """
 

@@ -45,7 +45,8 @@ def test_the_host_uploads_a_card_set_and_the_game_plays_and_names_it(kit: Any, d
             assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
         host.until(lambda m: m["room"]["status"] == "over", limit=5000)
-        record = client.get(f"/api/rooms/{code}/record").json()
+        record = client.get(f"/api/rooms/{code}/record",
+                            headers={"Authorization": f"Bearer {token}"}).json()
         assert record["options"]["cards"]["cards"][0]["name"] == "Chapter One"
         assert put(client, code, token, "null").status_code == 400  # the game has started
 

@@ -77,9 +77,11 @@ def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
             pg_ctl(cluster, "-m", "immediate", "stop")  # gone, mid-game, without a goodbye
             refused = mover.request({"type": "act", "action": action})
             assert refused["type"] == "error" and "try again" in refused["message"], refused
-            # Until the room is read again every request to it is refused alike, and the
-            # connection carries on; nobody was shown the move that was not stored.
-            assert "try again" in mover.request({"type": "ping"})["message"]
+            # Until the room is read again a move is refused alike; the connection carries
+            # on (a ping is still answered) and nobody was shown the move that was not stored.
+            again = mover.request({"type": "act", "action": action})
+            assert again["type"] == "error" and "try again" in again["message"], again
+            assert mover.request({"type": "ping"})["type"] == "ok"
             assert mover.last["play"] == before
             pg_ctl(cluster, "-l", str(cluster.home / "log"), "-o",
                    f"-p {cluster.port} -c listen_addresses=127.0.0.1"

@@ -14,6 +14,7 @@ from alembic.script import ScriptDirectory
 from parlour.engine import Record, replay
 from parlour.games import get_game
 from parlour.server.db import MIGRATIONS
+from parlour.server.lobby import stacked
 
 
 def newest_migration() -> str:
@@ -271,6 +272,14 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
             assert "JS" not in json.dumps(frame.get("room", {}))
         assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
 
+
+
+def test_only_a_deck_laid_out_by_hand_asks_for_consent() -> None:
+    # The host's own content is shuffled from the seed like the bundled content.
+    own = {"pairs": [["Tea", "Coffee"]] * 12, "cards": {"name": "Ours"},
+           "categories": ["Sheds"], "deck": None, "matches": 1}
+    assert stacked(own) == {}
+    assert stacked({**own, "deck": ["Tea"]}) == {"deck": ["Tea"]}
 
 
 def test_a_stacked_deck_waits_for_every_other_person_to_accept_its_notice(

@@ -67,7 +67,7 @@ def test_the_host_uploads_phrase_pairs_and_the_table_reads_them(
         expect(page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
     page.click("#start")
     # Whether Ann reads or is read to, a pair of her own is on the screen.
-    own = page.locator("#play").get_by_role("radio", name=re.compile(r"^(Tea|Coffee) \d+$"))
+    own = page.locator("#play").get_by_text(re.compile(r"^(Tea|Coffee) \d+$"))
     expect(own.first).to_be_visible()
     assert host.errors == []
     host.close()

@@ -25,11 +25,13 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import operator
 import random
 import secrets
 import struct
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from typing import Any
 
 SEED_BITS = 128
@@ -51,23 +53,33 @@ class Chance(random.Random):
     """
 
     def __init__(self, seed: int = 0, stream: str = "") -> None:
+        # Not random.Random.__init__: a search bot makes a generator for every game it
+        # imagines, and the Mersenne Twister this class never uses need not be seeded.
         self._stream = stream
-        super().__init__(seed)
+        self.seed(seed)
+        self.gauss_next = None
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         material = f"parlour:{a}:{getattr(self, '_stream', '')}".encode()
-        self._key = hashlib.blake2b(material, digest_size=32).digest()
-        self._counter = 0
-        self._buffer = b""
+        self._rekey(hashlib.blake2b(material, digest_size=32).digest(), 0, b"")
+
+    def _rekey(self, key: bytes, counter: int, buffer: bytes) -> None:
+        self._key, self._counter, self._buffer = key, counter, buffer
+        # The hash already keyed: each block copies it and hashes only its counter, which
+        # gives the same bytes as keying afresh for every block, at half the work.
+        self._keyed = hashlib.blake2b(key=key, digest_size=_BLOCK)
 
     def _take(self, count: int) -> bytes:
-        while len(self._buffer) < count:
-            block = hashlib.blake2b(self._counter.to_bytes(16, "little"), key=self._key,
-                                    digest_size=_BLOCK).digest()
-            self._buffer += block
-            self._counter += 1
-        out, self._buffer = self._buffer[:count], self._buffer[count:]
-        return out
+        buffer = self._buffer
+        if len(buffer) < count:
+            first = self._counter
+            self._counter = first + -(-(count - len(buffer)) // _BLOCK)
+            for counter in range(first, self._counter):
+                block = self._keyed.copy()
+                block.update(counter.to_bytes(16, "little"))
+                buffer += block.digest()
+        self._buffer = buffer[count:]
+        return buffer[:count]
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
@@ -85,11 +97,25 @@ class Chance(random.Random):
         """Fisher–Yates with one 32-bit word per card, taken a deck at a time: a shuffle is
         most of a game's set-up, and search bots set up thousands of games a second.
         A word beyond the last whole multiple of the span is drawn again, so every
-        order is exactly as likely."""
+        order is exactly as likely.
+
+        >>> deck = list(range(10))
+        >>> generator(1).shuffle(deck)
+        >>> sorted(deck) == list(range(10))
+        True
+        """
         size = len(x)
         if size < 2:
             return
-        words = struct.unpack(f"<{size - 1}I", self._take(4 * (size - 1)))
+        words_of, spans, limits, lowest = _plan(size)
+        words = words_of(self._take(4 * (size - 1)))
+        if max(words) < lowest or all(map(operator.lt, words, limits)):
+            # No word needs drawing again (all but about one shuffle in 10⁸): the swaps
+            # are known at once.
+            for i, j in zip(range(size - 1, 0, -1), map(operator.mod, words, spans),
+                            strict=True):
+                x[i], x[j] = x[j], x[i]
+            return
         for i, word in zip(range(size - 1, 0, -1), words, strict=True):
             span = i + 1
             while word >= _WORD - _WORD % span:
@@ -101,7 +127,29 @@ class Chance(random.Random):
         return (self._key, self._counter, self._buffer)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        self._key, self._counter, self._buffer = state
+        self._rekey(*state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from the key, not from a seed: copies and pickles go on where this stopped.
+        return (_thaw, (self._stream, self.getstate()))
+
+
+def _thaw(stream: str, state: tuple[Any, ...]) -> Chance:
+    chance = Chance.__new__(Chance)
+    chance._stream = stream
+    chance.gauss_next = None
+    chance.setstate(state)
+    return chance
+
+
+@functools.cache
+def _plan(size: int) -> tuple[Callable[[bytes], tuple[int, ...]], range, tuple[int, ...], int]:
+    """How a deck of ``size`` cards is shuffled: the unpacking of its words, each position's
+    span (from the last position down), the first word each span refuses, and the lowest
+    of those (when no word reaches it, none is refused)."""
+    spans = range(size, 1, -1)
+    limits = tuple(_WORD - _WORD % span for span in spans)
+    return struct.Struct(f"<{size - 1}I").unpack, spans, limits, min(limits)
 
 
 def generator(seed: int, stream: str = "") -> random.Random:

@@ -247,8 +247,9 @@ class Game(ABC, Generic[S]):
     def rollout_action(self, state: S, seat: int, rng: random.Random) -> Action:
         """A legal action for search playouts on a full state: the game's own playout
         policy (random, or guided), else one drawn uniformly."""
-        if self.parts.rollout is not None:
-            return self.parts.rollout(state, seat, rng)
+        rollout = self.parts.rollout
+        if rollout is not None:
+            return rollout(state, seat, rng)
         return self.legal(state, seat).random(rng)
 
     def evaluate(self, state: S) -> list[float] | None:

@@ -78,10 +78,10 @@ def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> 
     """Fill defaults and validate; unknown option names are an error."""
     if not given:
         return {o.name: o.default for o in spec}
-    # Every set-up of every search playout comes through here: one pass finds the names,
-    # and only the options given are checked.
-    resolved = {o.name: given.get(o.name, o.default) for o in spec}
-    if len(given) > sum(1 for o in spec if o.name in given):
+    # Every set-up of every search playout comes through here: the names are compared as
+    # key sets, and only the options given are checked.
+    resolved = {o.name: o.default for o in spec}
+    if not given.keys() <= resolved.keys():
         unknown = sorted(set(given) - set(resolved))
         names = ", ".join(sorted(resolved)) or "none"
         raise InvalidOptions(f"unknown option {unknown[0]!r} (this game takes: {names})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import struct
 from collections import Counter
 from itertools import permutations
 
@@ -83,3 +84,29 @@ def test_the_standard_library_methods_draw_from_the_keyed_stream() -> None:
     assert sorted(rng.sample(range(10), 10)) == list(range(10))
     # not the Mersenne Twister: the same seed gives another stream
     assert generator(3).random() != random.Random(3).random()
+
+
+class _Stacked(Chance):
+    """A generator whose bytes are laid out by hand, to reach the rare redraw."""
+
+    def __init__(self, words: list[int]) -> None:
+        super().__init__(0)
+        self._stack = b"".join(struct.pack("<I", w) for w in words)
+
+    def _take(self, count: int) -> bytes:
+        out, self._stack = self._stack[:count], self._stack[count:]
+        return out
+
+
+def test_a_word_beyond_the_last_whole_multiple_is_drawn_again() -> None:
+    # 2**32 - 1 is the one word that span 3 refuses (2**32 = 3 * 1431655765 + 1). The
+    # deck's two words come first, then the redraw: 7 % 3 = 1 for the last card, and
+    # 5 % 2 = 1 leaves the middle card where it is.
+    deck = ["a", "b", "c"]
+    rng = _Stacked([2**32 - 1, 5, 7, 9])
+    rng.shuffle(deck)
+    assert deck == ["a", "c", "b"]
+    assert rng.getrandbits(32) == 9
+    plain = ["a", "b", "c"]
+    _Stacked([4, 5]).shuffle(plain)  # 4 % 3 = 1, then 5 % 2 = 1
+    assert plain == ["a", "c", "b"]

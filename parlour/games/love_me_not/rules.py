@@ -177,8 +177,10 @@ class LoveMeNot(Game[LoveMeNotState]):
         else:
             deck = list(DECK)
             rng.shuffle(deck)
-        best_of = options["matches"]
-        state = LoveMeNotState(seed=seed, best_of=best_of, rng=rng, deck=deck)
+        # Every field given: the defaults' factories are worth skipping in playouts.
+        state = LoveMeNotState(seed=seed, best_of=options["matches"], rng=rng, deck=deck,
+                               drawn=[], tableau=[[], []], pile=[[], []], history=[],
+                               wins=[0, 0])
         _start_turn(state)
         return state
 
@@ -188,7 +190,8 @@ class LoveMeNot(Game[LoveMeNotState]):
     def to_act(self, state: LoveMeNotState) -> frozenset[int]:
         if state.over:
             return _ACTING[0]
-        return _ACTING[bool(state.drawn[0]) + 2 * bool(state.drawn[1])]
+        drawn = state.drawn
+        return _ACTING[(1 if drawn[0] else 0) + (2 if drawn[1] else 0)]
 
     def legal(self, state: LoveMeNotState, seat: int) -> Legal:
         if seat not in (0, 1) or state.over or not state.drawn[seat]:
@@ -197,13 +200,19 @@ class LoveMeNot(Game[LoveMeNotState]):
 
     def apply(self, state: LoveMeNotState, seat: int, action: Action) -> None:
         # A legal keep is by far the commonest call (every move of every playout), so it
-        # is recognised first; anything else takes the engine's checks and errors.
-        if type(seat) is int and type(action) is dict and len(action) == 1 \
-                and 0 <= seat <= 1 and not state.over:
-            hand = state.drawn[seat]
+        # is recognised and made here at once; anything else takes the engine's checks
+        # and errors.
+        if type(action) is dict and type(seat) is int and len(action) == 1 \
+                and (seat == 0 or seat == 1) and not state.over:
+            drawn = state.drawn
+            hand = drawn[seat]
             card = action.get("keep")
-            if hand and type(card) is str and card in hand:
-                self._keep(state, seat, card, hand)
+            if type(card) is str and card in hand:
+                state.tableau[seat].append(card)
+                state.pile[seat].append(hand[1] if hand[0] == card else hand[0])
+                drawn[seat] = []
+                if not drawn[1 - seat]:
+                    _end_turn(state)
                 return
         super().apply(state, seat, action)
 
@@ -266,8 +275,9 @@ def _end_turn(state: LoveMeNotState) -> None:
 def _end_match(state: LoveMeNotState) -> None:
     state.revealed = TURNS
     t, p = state.tableau, state.pile
-    points = [score(t[0], p[0], p[1]), score(t[1], p[1], p[0])]
-    winners = [s for s in (0, 1) if points[s] == max(points)]
+    a, b = score(t[0], p[0], p[1]), score(t[1], p[1], p[0])
+    points = [a, b]
+    winners = [0] if a > b else [1] if b > a else [0, 1]
     # The history keeps the match's own lists: a new match gets new ones, and nothing
     # changes them once the match is over.
     state.history.append({"points": points, "winners": winners, "tableau": t, "pile": p})

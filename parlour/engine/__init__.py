@@ -2,7 +2,7 @@
 and the play loop."""
 
 from .agents import RandomAgent
-from .chance import generator
+from .chance import generator, shuffle
 from .errors import (
     GameOver,
     IllegalAction,
@@ -57,6 +57,7 @@ __all__ = [
     "replay",
     "require_keys",
     "resolve_options",
+    "shuffle",
     "step",
     "text_problem",
 ]

@@ -94,34 +94,9 @@ class Chance(random.Random):
         return self._take(n)
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Fisher–Yates with one 32-bit word per card, taken a deck at a time: a shuffle is
-        most of a game's set-up, and search bots set up thousands of games a second.
-        A word beyond the last whole multiple of the span is drawn again, so every
-        order is exactly as likely.
-
-        >>> deck = list(range(10))
-        >>> generator(1).shuffle(deck)
-        >>> sorted(deck) == list(range(10))
-        True
-        """
-        size = len(x)
-        if size < 2:
-            return
-        words_of, spans, limits, lowest = _plan(size)
-        words = words_of(self._take(4 * (size - 1)))
-        if max(words) < lowest or all(map(operator.lt, words, limits)):
-            # No word needs drawing again (all but about one shuffle in 10⁸): the swaps
-            # are known at once.
-            for i, j in zip(range(size - 1, 0, -1), map(operator.mod, words, spans),
-                            strict=True):
-                x[i], x[j] = x[j], x[i]
-            return
-        for i, word in zip(range(size - 1, 0, -1), words, strict=True):
-            span = i + 1
-            while word >= _WORD - _WORD % span:
-                (word,) = struct.unpack("<I", self._take(4))
-            j = word % span
-            x[i], x[j] = x[j], x[i]
+        """:func:`shuffle` from this generator's bytes: a shuffle is most of a game's
+        set-up, and search bots set up thousands of games a second."""
+        _fisher_yates(self._take, x)
 
     def getstate(self) -> tuple[Any, ...]:
         return (self._key, self._counter, self._buffer)
@@ -142,7 +117,45 @@ def _thaw(stream: str, state: tuple[Any, ...]) -> Chance:
     return chance
 
 
-@functools.cache
+def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
+    """Shuffle ``x`` in place with ``rng``: Fisher–Yates with one 32-bit word per card, the
+    words drawn a deck at a time (``rng.randbytes``), where ``random.Random.shuffle`` calls
+    Python code once per card. A word beyond the last whole multiple of the span is drawn
+    again, so every order is exactly as likely. A :class:`Chance` deals the same either way.
+
+    >>> a, b = list(range(10)), list(range(10))
+    >>> shuffle(random.Random(1), a)
+    >>> sorted(a) == b, a != b
+    (True, True)
+    >>> c, d = list(range(10)), list(range(10))
+    >>> shuffle(generator(5), c); generator(5).shuffle(d); c == d
+    True
+    """
+    _fisher_yates(rng.randbytes, x)
+
+
+def _fisher_yates(take: Callable[[int], bytes], x: MutableSequence[Any]) -> None:
+    size = len(x)
+    if size < 2:
+        return
+    words_of, spans, limits, lowest = _plan(size)
+    words = words_of(take(4 * (size - 1)))
+    if max(words) < lowest or all(map(operator.lt, words, limits)):
+        # No word needs drawing again (all but about one shuffle in 10⁸): the swaps are
+        # known at once.
+        for i, j in zip(range(size - 1, 0, -1), map(operator.mod, words, spans),
+                        strict=True):
+            x[i], x[j] = x[j], x[i]
+        return
+    for i, word in zip(range(size - 1, 0, -1), words, strict=True):
+        span = i + 1
+        while word >= _WORD - _WORD % span:
+            (word,) = struct.unpack("<I", take(4))
+        j = word % span
+        x[i], x[j] = x[j], x[i]
+
+
+@functools.lru_cache(maxsize=256)
 def _plan(size: int) -> tuple[Callable[[bytes], tuple[int, ...]], range, tuple[int, ...], int]:
     """How a deck of ``size`` cards is shuffled: the unpacking of its words, each position's
     span (from the last position down), the first word each span refuses, and the lowest

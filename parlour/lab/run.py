@@ -50,15 +50,16 @@ class Guesser:
 
 
 class Timed:
-    """An agent whose thinking time is added up (wall clock: a note, never a figure)."""
+    """An agent whose thinking time is added up: the CPU time of its thread, so that other
+    jobs on the machine do not count (a note, never a figure)."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent, self.seconds, self.decisions = agent, 0.0, 0
 
     def act(self, view: View, legal: Legal) -> Action:
-        started = time.perf_counter()
+        started = time.thread_time()
         action = self.agent.act(view, legal)
-        self.seconds += time.perf_counter() - started
+        self.seconds += time.thread_time() - started
         self.decisions += 1
         return action
 
@@ -108,10 +109,10 @@ def play_row(plan: Plan, index: int) -> Row:
 
 
 def thinking(rows: Sequence[Row]) -> str:
-    """Each bot's mean time per decision, in words (wall clock on this machine).
+    """Each bot's mean time per decision, in words (CPU time on this machine).
 
     >>> thinking([{"bots": ["a", "b"], "thinking": [[0.5, 100], [0.0, 10]]}])
-    'Time per decision (wall clock, not a figure): a 5.0 ms, b 0.0 ms.'
+    'Time per decision (CPU time, not a figure): a 5.0 ms, b 0.0 ms.'
     """
     seconds: dict[str, float] = {}
     decisions: dict[str, int] = {}
@@ -121,7 +122,7 @@ def thinking(rows: Sequence[Row]) -> str:
             decisions[name] = decisions.get(name, 0) + n
     parts = [f"{name} {1000 * seconds[name] / max(1, decisions[name]):.1f} ms"
              for name in sorted(seconds)]
-    return f"Time per decision (wall clock, not a figure): {', '.join(parts)}."
+    return f"Time per decision (CPU time, not a figure): {', '.join(parts)}."
 
 
 def play_rows(plan: Plan, start: int, stop: int) -> list[Row]:

@@ -23,7 +23,7 @@ from parlour.games.my_story import GAME
 from parlour.games.my_story.state import MyStoryState
 from parlour.games.my_story.value import FEATURES, features
 
-TEMPERATURES = (4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 20.0, 25.0)
+TEMPERATURES = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 20.0, 25.0)
 
 
 @dataclass

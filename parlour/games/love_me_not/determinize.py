@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from parlour.engine import View
+from parlour.engine import View, generator, shuffle
 
 from .rules import DECK, LoveMeNotState, copy_match
 
@@ -22,7 +22,7 @@ def unseen_cards(view: View) -> list[str]:
 def determinize(view: View, seat: int, rng: random.Random) -> LoveMeNotState:
     """A full state consistent with ``seat``'s view: the unseen cards dealt at random."""
     unseen = unseen_cards(view)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     opp = 1 - seat
     mine, theirs = view["seats"][seat], view["seats"][opp]
     tableau: list[list[str]] = [[], []]
@@ -41,7 +41,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> LoveMeNotState:
     return LoveMeNotState(
         seed=0,
         best_of=view["best_of"],
-        rng=random.Random(rng.getrandbits(64)),
+        rng=generator(rng.getrandbits(64)),
         deck=unseen,
         drawn=drawn,
         tableau=tableau,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 
-from parlour.engine import View
+from parlour.engine import View, generator, shuffle
 
 from .content import CONTENT
 from .rules import SUGGESTIONS, random_set
@@ -44,7 +44,7 @@ def sample_set(view: View, seat: int, rng: random.Random) -> list[str]:
     hidden = [e for e in [in_trick(view, seat)] if e is not None] + list(
         view["seats"][seat]["hand"])
     ranks = unrevealed_ranks(view, seat)
-    rng.shuffle(ranks)
+    shuffle(rng, ranks)
     ranked = [""] * len(RANKS)
     for entry, rank in [*known.items(), *zip(hidden, ranks, strict=True)]:
         ranked[RANKS.index(rank)] = entry
@@ -63,7 +63,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> MyFavouriteThingsS
     you = view["you"] or {}
     trick = view["trick"] or {"plays": []}
     state = MyFavouriteThingsState(
-        seed=0, rng=random.Random(rng.getrandbits(64)), players=n,
+        seed=0, rng=generator(rng.getrandbits(64)), players=n,
         first_player=view["first_player"], marker=view["marker"], round=round_no, phase=phase,
         categories=[None] * n, sets=[None] * n, hands=[[] for _ in range(n)],
         trick=[(p["seat"], p["entry"]) for p in trick["plays"]],

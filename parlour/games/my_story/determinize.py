@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from parlour.engine import View
+from parlour.engine import View, generator, shuffle
 
 from .cards import CardSet, default_card_set
 from .setup import SPECIALS
@@ -44,8 +44,8 @@ def determinize(view: View, seat: int, rng: random.Random,
             if c.id not in seen]
     work = [c.id for c in cards.of_kind("occupation") + cards.of_kind("project")
             + cards.of_kind("daydreaming")[:n] if c.id not in seen]
-    rng.shuffle(life)
-    rng.shuffle(work)
+    shuffle(rng, life)
+    shuffle(rng, work)
     seats: list[SeatState] = []
     for s, p in enumerate(view["seats"]):
         me = SeatState(discard=list(p["discard"]), cv=list(p["cv"]), occupation=p["occupation"],
@@ -64,23 +64,23 @@ def determinize(view: View, seat: int, rng: random.Random,
             if p["unseen_in_draw"]:
                 me.secret = _take_first(cards, work, 1)[0]
                 me.draw.append(me.secret)
-        rng.shuffle(me.draw)
+        shuffle(rng, me.draw)
         seats.append(me)
-    state = MyStoryState(seed=0, rng=random.Random(rng.getrandbits(64)), seats=seats,
+    state = MyStoryState(seed=0, rng=generator(rng.getrandbits(64)), seats=seats,
                          card_set=cards, life_deck=life, work_deck=work)
     state.life_track, state.work_track = list(view["life_track"]), list(view["work_track"])
     state.stage = view["stage"]
     state.reunions, state.achievements = list(view["reunions"]), list(view["achievements"])
     for age in REUNION_AGES:
         pile = [r.id for r in cards.reunions_for(age) if r.id not in state.reunions]
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         shown = [r for r in state.reunions if cards.reunions[r].age == age]
         state.reunion_decks[age] = shown + pile
     taken = {a for p in view["seats"] for a in p["achievements"]}
     state.achievement_deck = [a for a in cards.achievements
                               if a not in taken and a not in state.achievements
                               and a not in view["removed"]]
-    rng.shuffle(state.achievement_deck)
+    shuffle(rng, state.achievement_deck)
     state.bonus_supply = list(view["bonus_supply"])
     state.removed = list(view["removed"])
     state.phase = view["phase"]

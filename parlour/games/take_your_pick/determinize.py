@@ -13,7 +13,7 @@ import copy
 import random
 from typing import Any
 
-from parlour.engine import View
+from parlour.engine import View, generator
 
 from .content import Card, Deck
 from .rules import OVER, TakeYourPickState
@@ -84,7 +84,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> TakeYourPickState:
         subject_turns=view["subject_turns"],
         first_subject=view["first_subject"],
         cards=Deck(deck.cards),
-        rng=random.Random(rng.getrandbits(64)),
+        rng=generator(rng.getrandbits(64)),
         draw=draw,
         discard=discard,
         table=table,

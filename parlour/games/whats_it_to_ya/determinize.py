@@ -7,7 +7,7 @@ import copy
 import json
 import random
 
-from parlour.engine import View
+from parlour.engine import View, generator, shuffle
 
 from .content import STANDARD, norm
 from .rules import WhatsItToYaState
@@ -29,7 +29,7 @@ def unseen_deck(view: View, rng: random.Random) -> list[str]:
     """
     seen = seen_words(view)
     pool = [w for side in ("front", "back") for w in STANDARD.words(side) if norm(w) not in seen]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     need = view["deck_count"]
     pool += [f"Unseen card {i}" for i in range(max(0, need - len(pool)))]
     return pool[:need]
@@ -49,11 +49,11 @@ def determinize(view: View, seat: int, rng: random.Random) -> WhatsItToYaState:
             rankings[s] = list(view["my_ranking"])
         elif view["submitted"][s]:
             guess = list(table)
-            rng.shuffle(guess)
+            shuffle(rng, guess)
             rankings[s] = guess
     return WhatsItToYaState(
         seed=0,
-        rng=random.Random(rng.getrandbits(64)),
+        rng=generator(rng.getrandbits(64)),
         players=players,
         dealer_turns=view["dealer_turns"],
         side=view["side"],

@@ -124,9 +124,13 @@ class MCTSAgent:
         if node.ranked is None:
             ranked = self.game.order(state, seat, list(options.values()))
             node.ranked = {_key(a): i for i, a in enumerate(ranked)}
-        rank, last = node.ranked, len(node.ranked)
-        ordered = sorted(options, key=lambda k: rank.get(k, last))
-        return ordered[:1 + math.isqrt(node.visits)]
+        # The first ranked options this imagining has, then any the ranking never saw, in
+        # their own order (what a stable sort by rank gives, without sorting every visit).
+        limit = 1 + math.isqrt(node.visits)
+        admitted = [k for k in node.ranked if k in options][:limit]
+        if len(admitted) < limit:
+            admitted += [k for k in options if k not in node.ranked][:limit - len(admitted)]
+        return admitted
 
     def _iterate(self, root: _Node, state: Any, root_options: dict[Hashable, Action]) -> None:
         game, node, path = self.game, root, [root]

@@ -55,7 +55,7 @@ def check_shape(action: Action) -> None:
     """Raise ``MalformedAction`` unless the action has one of the known shapes."""
     key = kind(action)
     shape = SHAPES.get(key)
-    if shape is None or sorted(action) != sorted(shape):
+    if shape is None or action.keys() != shape.keys():
         known = "; ".join("{" + ", ".join(f'"{k}": {t.__name__}' for k, t in s.items()) + "}"
                           for s in SHAPES.values())
         raise MalformedAction(f"unknown action {sorted(action)}; actions look like: {known}")

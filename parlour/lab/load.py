@@ -91,6 +91,9 @@ class LoadSpec:
     profile: Path | None = None
     clients: int = 1
     """Load-generating processes the rooms are shared among."""
+    again: bool = False
+    """Each table plays its next game in the same room (the host's "play again"), as a
+    table of people does, instead of opening a new room and connecting again."""
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -342,8 +345,10 @@ class Player:
 class Table:
     """One slot of the M: a room with its two players, replaced when its game ends."""
 
-    def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally) -> None:
+    def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally,
+                 again: bool = False) -> None:
         self.number = number
+        self.again = again
         self.url = url
         self.http = http
         self.tally = tally
@@ -386,7 +391,18 @@ class Table:
             self.tally.error("final_check", f"room {self.code}: {problem}")
         if self.tally.running:
             self.tally.games_finished += 1
-            self.spawn(self.next())
+            self.spawn(self.play_again() if self.again else self.next())
+
+    async def play_again(self) -> None:
+        """The host starts the next game in this room; each player moves on seeing it."""
+        self.done = 0
+        for player in self.players:
+            player.final = None
+        try:
+            await self.players[0].request({"type": "again"})
+        except (LoadError, WebSocketException, OSError, TimeoutError) as exc:
+            self.tally.error("again", f"{type(exc).__name__}: {exc}")
+            await self.next()
 
     async def next(self) -> None:
         """Leave the finished room and play on in a new one."""
@@ -518,7 +534,7 @@ class Share:
 
 
 async def play_share(url: str, first: int, rooms: int, seconds: float,
-                     ready: Ready) -> Share:
+                     ready: Ready, again: bool = False) -> Share:
     """Set up ``rooms`` rooms (numbered from ``first``), await ``ready()`` (every process
     is set up), play for ``seconds``, and return what was seen."""
     tally = Tally()
@@ -526,7 +542,7 @@ async def play_share(url: str, first: int, rooms: int, seconds: float,
         # A client (one kept-alive connection) per table: a pool shared by all the tables
         # cost the load generator more CPU per room opened than the server spent on it.
         tables = [Table(first + i, url, await clients.enter_async_context(http_client(url)),
-                        tally) for i in range(rooms)]
+                        tally, again) for i in range(rooms)]
         started = time.perf_counter()
         try:
             async with asyncio.timeout(60 + rooms * 0.2):
@@ -557,12 +573,12 @@ def http_client(url: str) -> httpx.AsyncClient:
 
 
 def _client_process(url: str, first: int, rooms: int, seconds: float, barrier: Any,
-                    results: Any) -> None:
+                    results: Any, again: bool) -> None:
     """One of several load-generating processes (``--clients``)."""
     async def ready() -> None:
         await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
 
-    results.put(_run(play_share(url, first, rooms, seconds, ready)))
+    results.put(_run(play_share(url, first, rooms, seconds, ready, again)))
 
 
 def merged(shares: list[Share]) -> Tally:
@@ -598,7 +614,8 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
             set_up.set()
             await go.wait()
 
-        play = asyncio.ensure_future(play_share(url, 0, spec.rooms, spec.seconds, ready))
+        play = asyncio.ensure_future(play_share(url, 0, spec.rooms, spec.seconds, ready,
+                                                spec.again))
         everyone_ready = asyncio.create_task(set_up.wait())
         done, _ = await asyncio.wait({play, everyone_ready},
                                      return_when=asyncio.FIRST_COMPLETED)
@@ -614,7 +631,8 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
         context = multiprocessing.get_context("spawn")
         barrier, results = context.Barrier(spec.clients + 1), context.Queue()
         workers = [context.Process(target=_client_process, daemon=True,
-                                   args=(url, first, size, spec.seconds, barrier, results))
+                                   args=(url, first, size, spec.seconds, barrier, results,
+                                         spec.again))
                    for first, size in zip(firsts, sizes, strict=True) if size]
         for worker in workers:
             worker.start()
@@ -675,7 +693,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
     cpu = read["server_cpu_s"]
     return {
         "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
-        "clients": spec.clients,
+        "clients": spec.clients, "turnover": "again" if spec.again else "new room",
         "store": spec.store if spec.url is None else None,
         "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
         "p50_ms": ms(50), "p95_ms": ms(95), "p99_ms": ms(99),

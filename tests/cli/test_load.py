@@ -58,6 +58,14 @@ def test_load_plays_rooms_on_a_spawned_server_and_reports_every_figure() -> None
     assert figures["processes"] == 1 and figures["store"] == "sqlite"
 
 
+def test_load_plays_again_in_the_same_rooms() -> None:
+    figures = run("--rooms", "2", "--seconds", "3", "--again")
+    check_run(figures, 2)
+    # Every game after the first two was played in one of the two rooms opened at first.
+    assert figures["turnover"] == "again" and figures["rooms_opened"] == 2
+    assert figures["games_finished"] >= 2
+
+
 # In CI a missing PostgreSQL is a failure, not a skip: make test installs it.
 @pytest.mark.skipif(not has_postgres() and not os.environ.get("CI"),
                     reason="PostgreSQL is not installed (make test installs it as root)")

@@ -449,6 +449,9 @@ def load(
                                                  "with py-spy (.svg, .txt or .json)")] = None,
     clients: Annotated[int, typer.Option(help="Load-generating processes to share the "
                                          "rooms among")] = 1,
+    again: Annotated[bool, typer.Option("--again", help="Each table plays its next game in "
+                                        "the same room (play again) instead of a new room")
+                     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
@@ -459,7 +462,7 @@ def load(
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
                     store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
-                    clients)
+                    clients, again)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
     except (LoadError, FleetError) as exc:
@@ -473,7 +476,8 @@ def load(
 def _print_load(figures: dict[str, Any]) -> None:
     table = Table(title=f"{figures['rooms']} rooms for {figures['seconds']:g} s"
                         f" ({figures['processes']} process(es), {figures['store'] or 'url'},"
-                        f" {figures['clients']} client process(es))")
+                        f" {figures['clients']} client process(es),"
+                        f" next game: {figures['turnover']})")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for name in ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",

@@ -29,9 +29,7 @@ True
 from __future__ import annotations
 
 import asyncio
-import copy
 import itertools
-import json
 import math
 import multiprocessing
 import os
@@ -41,12 +39,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AsyncExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
@@ -92,6 +91,9 @@ class LoadSpec:
     profile: Path | None = None
     clients: int = 1
     """Load-generating processes the rooms are shared among."""
+    again: bool = False
+    """Each table plays its next game in the same room (the host's "play again"), as a
+    table of people does, instead of opening a new room and connecting again."""
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -115,6 +117,10 @@ class LoadSpec:
             py_spy()
         if self.url is not None and self.processes != 1:
             raise LoadError("--processes starts servers: it goes with --spawn, not --url")
+
+
+def encode(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
 
 
 def patched(doc: Any, ops: list[dict[str, Any]]) -> Any:
@@ -223,7 +229,7 @@ class Player:
         self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
                                 open_timeout=MOVE_TIMEOUT, max_size=1 << 22, compression=None)
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.ws.send(json.dumps({"type": "hello", "token": token, "patches": True}))
+        await self.ws.send(encode({"type": "hello", "token": token, "patches": True}))
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
@@ -231,7 +237,7 @@ class Player:
         ident = next(self.ids)
         reply = self.waiting[ident] = asyncio.get_running_loop().create_future()
         try:
-            await self.ws.send(json.dumps({**message, "id": ident}))
+            await self.ws.send(encode({**message, "id": ident}))
             async with asyncio.timeout(MOVE_TIMEOUT):
                 answer = await reply
         except TimeoutError:
@@ -264,7 +270,7 @@ class Player:
     async def _read(self, ws: ClientConnection) -> None:
         try:
             async for frame in ws:
-                await self._received(json.loads(frame))
+                await self._received(orjson.loads(frame))
         except ConnectionClosed as exc:
             if not self.leaving and not self.tally.stopped:
                 self.tally.error("disconnect", str(exc))
@@ -306,7 +312,8 @@ class Player:
             self.pending = None
         if play["over"]:
             if self.final is None:
-                self.final = copy.deepcopy(msg)  # later patches change self.last in place
+                # A copy: later patches change self.last in place (orjson: quicker than deepcopy).
+                self.final = orjson.loads(orjson.dumps(msg))
                 self.table.player_done()
             return
         for problem in problems_in_view(view, seat):
@@ -325,7 +332,7 @@ class Player:
         self.pending = (time.perf_counter(), len(play["view"]["seats"][seat]["tableau"]))
         action = random.choice(play["legal"]["choices"])
         with suppress(ConnectionClosed):
-            await self.ws.send(json.dumps({"type": "act", "action": action}))
+            await self.ws.send(encode({"type": "act", "action": action}))
 
     def watchdog(self, now: float) -> None:
         if self.pending is not None and now - self.pending[0] > MOVE_TIMEOUT:
@@ -338,8 +345,10 @@ class Player:
 class Table:
     """One slot of the M: a room with its two players, replaced when its game ends."""
 
-    def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally) -> None:
+    def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally,
+                 again: bool = False) -> None:
         self.number = number
+        self.again = again
         self.url = url
         self.http = http
         self.tally = tally
@@ -382,7 +391,18 @@ class Table:
             self.tally.error("final_check", f"room {self.code}: {problem}")
         if self.tally.running:
             self.tally.games_finished += 1
-            self.spawn(self.next())
+            self.spawn(self.play_again() if self.again else self.next())
+
+    async def play_again(self) -> None:
+        """The host starts the next game in this room; each player moves on seeing it."""
+        self.done = 0
+        for player in self.players:
+            player.final = None
+        try:
+            await self.players[0].request({"type": "again"})
+        except (LoadError, WebSocketException, OSError, TimeoutError) as exc:
+            self.tally.error("again", f"{type(exc).__name__}: {exc}")
+            await self.next()
 
     async def next(self) -> None:
         """Leave the finished room and play on in a new one."""
@@ -514,14 +534,15 @@ class Share:
 
 
 async def play_share(url: str, first: int, rooms: int, seconds: float,
-                     ready: Ready) -> Share:
+                     ready: Ready, again: bool = False) -> Share:
     """Set up ``rooms`` rooms (numbered from ``first``), await ``ready()`` (every process
     is set up), play for ``seconds``, and return what was seen."""
     tally = Tally()
-    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY * 4)
-    async with httpx.AsyncClient(base_url=url, trust_env=False, limits=limits,
-                                 timeout=MOVE_TIMEOUT) as http:
-        tables = [Table(first + i, url, http, tally) for i in range(rooms)]
+    async with AsyncExitStack() as clients:
+        # A client (one kept-alive connection) per table: a pool shared by all the tables
+        # cost the load generator more CPU per room opened than the server spent on it.
+        tables = [Table(first + i, url, await clients.enter_async_context(http_client(url)),
+                        tally, again) for i in range(rooms)]
         started = time.perf_counter()
         try:
             async with asyncio.timeout(60 + rooms * 0.2):
@@ -546,13 +567,18 @@ async def play_share(url: str, first: int, rooms: int, seconds: float,
     return Share(tally, cpu, inflight, setup_s, errors_in_setup)
 
 
+def http_client(url: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=url, trust_env=False, timeout=MOVE_TIMEOUT,
+                             limits=httpx.Limits(max_connections=1))
+
+
 def _client_process(url: str, first: int, rooms: int, seconds: float, barrier: Any,
-                    results: Any) -> None:
+                    results: Any, again: bool) -> None:
     """One of several load-generating processes (``--clients``)."""
     async def ready() -> None:
         await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
 
-    results.put(_run(play_share(url, first, rooms, seconds, ready)))
+    results.put(_run(play_share(url, first, rooms, seconds, ready, again)))
 
 
 def merged(shares: list[Share]) -> Tally:
@@ -588,7 +614,8 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
             set_up.set()
             await go.wait()
 
-        play = asyncio.ensure_future(play_share(url, 0, spec.rooms, spec.seconds, ready))
+        play = asyncio.ensure_future(play_share(url, 0, spec.rooms, spec.seconds, ready,
+                                                spec.again))
         everyone_ready = asyncio.create_task(set_up.wait())
         done, _ = await asyncio.wait({play, everyone_ready},
                                      return_when=asyncio.FIRST_COMPLETED)
@@ -604,7 +631,8 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
         context = multiprocessing.get_context("spawn")
         barrier, results = context.Barrier(spec.clients + 1), context.Queue()
         workers = [context.Process(target=_client_process, daemon=True,
-                                   args=(url, first, size, spec.seconds, barrier, results))
+                                   args=(url, first, size, spec.seconds, barrier, results,
+                                         spec.again))
                    for first, size in zip(firsts, sizes, strict=True) if size]
         for worker in workers:
             worker.start()
@@ -665,7 +693,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
     cpu = read["server_cpu_s"]
     return {
         "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
-        "clients": spec.clients,
+        "clients": spec.clients, "turnover": "again" if spec.again else "new room",
         "store": spec.store if spec.url is None else None,
         "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
         "p50_ms": ms(50), "p95_ms": ms(95), "p99_ms": ms(99),

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import socket
+import time
 from urllib.parse import urlsplit
+
+LAN_SECONDS = 30.0
+"""How long the LAN address found is used before it is looked up again (every room opened
+asks for it, and a look-up costs a socket)."""
 
 
 def lan_address() -> str | None:
     """This machine's address on the local network, if it has one (no packet is sent)."""
+    return _lan_address_during(int(time.monotonic() // LAN_SECONDS))
+
+
+@functools.lru_cache(maxsize=1)
+def _lan_address_during(period: int) -> str | None:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.255.255.255", 1))

@@ -7,7 +7,8 @@ nothing else, so it can tell no more than the new snapshot does.
 Equal parts are skipped whole (``==`` on dicts and lists runs in C). A list that grew at
 its end, or lost its first lines and grew (the table's log, which keeps its last lines),
 becomes removes at the front and adds at the end; another list of the same length is
-compared item by item; any other list is replaced. (Python's ``==`` takes ``1`` and
+compared item by item; any other list is replaced, as is any part changed more than
+``DEPTH`` levels down. (Python's ``==`` takes ``1`` and
 ``True``, or ``0``, ``0.0`` and ``False``, for equal: a value that turned from one into
 the other in place would not be patched. No snapshot field changes its type so.)
 
@@ -27,6 +28,10 @@ from typing import Any
 
 Op = dict[str, Any]
 
+DEPTH = 3
+"""How deep a patch reaches: a part changed deeper down is replaced whole at this depth
+(``/play/view/seats``). Comparing item by item in Python cost more CPU than encoding the
+bigger part in C, and the frames came out no bigger (each operation names its path)."""
 SHIFT_TRIES = 8
 """How many lines a list may lose at its front and still be patched rather than replaced."""
 
@@ -34,7 +39,7 @@ SHIFT_TRIES = 8
 def diff(old: Any, new: Any) -> list[Op]:
     """The operations that turn ``old`` into ``new`` (both JSON values)."""
     ops: list[Op] = []
-    _diff(old, new, "", ops)
+    _diff(old, new, "", ops, DEPTH)
     return ops
 
 
@@ -43,18 +48,19 @@ def pointer(key: str | int) -> str:
     return "/" + str(key).replace("~", "~0").replace("/", "~1")
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+def _diff(old: Any, new: Any, path: str, ops: list[Op], depth: int) -> None:
     if old == new and type(old) is type(new):
         return
-    if isinstance(old, dict) and isinstance(new, dict):
-        _diff_dict(old, new, path, ops)
+    if depth and isinstance(old, dict) and isinstance(new, dict):
+        _diff_dict(old, new, path, ops, depth - 1)
     elif isinstance(old, list) and isinstance(new, list):
-        _diff_list(old, new, path, ops)
+        _diff_list(old, new, path, ops, depth - 1)
     else:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
-def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op]) -> None:
+def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op],
+               depth: int) -> None:
     for key in old:
         if key not in new:
             ops.append({"op": "remove", "path": path + pointer(key)})
@@ -66,18 +72,21 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op
         # Most parts of a snapshot did not change: skip them without a call.
         if was is value or (was == value and type(was) is type(value)):
             continue
-        _diff(was, value, path + pointer(key), ops)
+        _diff(was, value, path + pointer(key), ops, depth)
 
 
-def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
+def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op], depth: int) -> None:
     for shift in range(min(len(old) - 1, SHIFT_TRIES) + 1):
         kept = len(old) - shift
-        if kept <= len(new) and old[shift:] == new[:kept]:
+        # Compare one item before comparing whole slices: most shifts fail at the first.
+        if kept <= len(new) and old[shift] == new[0] and old[shift:] == new[:kept]:
             ops.extend({"op": "remove", "path": path + "/0"} for _ in range(shift))
             ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[kept:])
             return
-    if len(old) == len(new):
+    if depth >= 0 and len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, f"{path}/{i}", ops)
+            if a is b or (a == b and type(a) is type(b)):
+                continue
+            _diff(a, b, f"{path}/{i}", ops, depth)
     else:
         ops.append({"op": "replace", "path": path, "value": new})

@@ -40,6 +40,9 @@ class Play:
         self.code = code
         self.match = match
         self.by_bot = by_bot
+        self._public: View | None = None
+        """The spectator's view after the last move made here (views never change once
+        made): the next move's "before"."""
 
     @classmethod
     def start(cls, code: str, game: Game[Any], players: int,
@@ -97,10 +100,11 @@ class Play:
         """Carry out a move (the engine checks it), or raise ``RoomError``, changing nothing."""
         match = self.match
         number = len(match.record.actions) + 1
-        before = match.view(None)
+        before = self._public if self._public is not None else match.view(None)
         try:
             match.act(seat, action)
         except ParlourError as exc:
             raise RoomError(str(exc)) from None
         self.by_bot.append(bot)
-        return Move(number, seat, bot, before, match.view(None))
+        self._public = match.view(None)
+        return Move(number, seat, bot, before, self._public)

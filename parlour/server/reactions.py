@@ -43,8 +43,8 @@ class Reactions:
         if not bucket.take():
             raise RoomError("too many reactions: one every two seconds")
         self.count += 1
-        self.latest.append({"n": self.count, "seat": seat, "emoji": emoji})
-        del self.latest[:-KEEP]
+        # A new list: snapshots share the one they were made with, which never changes.
+        self.latest = [*self.latest[1 - KEEP:], {"n": self.count, "seat": seat, "emoji": emoji}]
 
     def recent(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self.latest]
+        return self.latest

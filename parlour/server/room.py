@@ -37,7 +37,7 @@ from .errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
 from .reactions import Reactions
-from .snapshot import snapshot
+from .snapshot import Snapshots
 from .table_log import TableLog
 
 logger = logging.getLogger("parlour.server")
@@ -161,11 +161,12 @@ class Room:
         writes handed over so far are durable. With ``wait``, a future done then."""
         shared: dict[tuple[str | None, bool], Message] = {}
         shown = []
+        snapshots = Snapshots(self)
         for client in self.clients:
             # A snapshot depends on the connection only through these two (snapshot.py).
             key = (client.token_hash, client.table_only)
             if key not in shared:
-                shared[key] = snapshot(self, client)
+                shared[key] = snapshots.of(client)
             shown.append((client, shared[key]))
         done = asyncio.get_running_loop().create_future() if wait else None
         self.outbox.append(Told(self.writing, shown, done))

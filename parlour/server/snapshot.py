@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Literal, Protocol
 
 from parlour.bots import bot_names
-from parlour.engine import Match
+from parlour.engine import Game, Match
 
 from .config import Settings
 from .connections import Client, Message
@@ -52,20 +52,47 @@ class Shown(Protocol):
 
 def snapshot(room: Shown, client: Client) -> Message:
     """The ``room`` message for one connection (see docs/protocol.md)."""
-    lobby = room.lobby
-    seat = lobby.seat_of(client.token_hash)
-    you = {"seat": seat, "host": lobby.is_host(client.token_hash),
-           "table_only": client.table_only}
-    shown_seat = None if client.table_only else seat
-    play = None
-    if room.play is not None:
-        play = play_part(room.play.match, shown_seat, room.driver,
-                         may_act=room.status == "playing")
-    return {"type": "room", "room": room_part(room, client), "you": you, "play": play}
+    return Snapshots(room).of(client)
 
 
-def room_part(room: Shown, client: Client) -> dict[str, Any]:
-    """The lobby, the seats and the log: public, but for which seat is the client's."""
+class Snapshots:
+    """The snapshots of a room as it is now, one per kind of connection.
+
+    What every connection is shown alike (the lobby, the log) is made once and shared by
+    all the snapshots; so is everything that did not change since the last change (the
+    log, the reactions, the game's facts), which lets ``patch.diff`` skip it at once.
+    """
+
+    def __init__(self, room: Shown) -> None:
+        self.room = room
+        self._public: dict[str, Any] | None = None
+
+    def of(self, client: Client) -> Message:
+        room = self.room
+        lobby = room.lobby
+        seat = lobby.seat_of(client.token_hash)
+        you = {"seat": seat, "host": lobby.is_host(client.token_hash),
+               "table_only": client.table_only}
+        shown_seat = None if client.table_only else seat
+        play = None
+        if room.play is not None:
+            play = play_part(room.play.match, shown_seat, room.driver,
+                             may_act=room.status == "playing")
+        public = self.public()
+        seats = [{**s, "you": s["human"] and held.token_hash == client.token_hash}
+                 for s, held in zip(public["seats"], lobby.seats, strict=True)]
+        return {"type": "room", "room": {**public, "seats": seats}, "you": you, "play": play}
+
+    def public(self) -> dict[str, Any]:
+        """The lobby, the seats and the log, as everyone sees them (the seats say which is
+        the connection's own in ``of``)."""
+        if self._public is None:
+            self._public = room_part(self.room)
+        return self._public
+
+
+def room_part(room: Shown) -> dict[str, Any]:
+    """The lobby, the seats and the log: public."""
     lobby, game = room.lobby, room.lobby.game
     wins = room.tally()
     waiting = lobby.to_accept()
@@ -77,7 +104,6 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
             "presence": None if s.empty else room.presence(i),
             "stand_in": i in room.driver.away,
             "wins": wins[i],
-            "you": s.token_hash is not None and s.token_hash == client.token_hash,
             "to_accept": i in waiting,
         }
         for i, s in enumerate(lobby.seats)
@@ -96,14 +122,26 @@ def room_part(room: Shown, client: Client) -> dict[str, Any]:
         "seats": seats,
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "bots": bot_names(game),
+        "bots": shared_bot_names(game),
         "default_bot": game.default_bot,
         "max_name_length": room.settings.max_name_length,
         "game_number": len(room.past_winners) + 1,
         "log": room.log.recent(),
         "reactions": room.reactions.recent(),
-        "emoji": list(EMOJI),
+        "emoji": EMOJI_LIST,
     }
+
+
+EMOJI_LIST = list(EMOJI)
+_BOT_NAMES: dict[str, list[str]] = {}
+
+
+def shared_bot_names(game: Game[Any]) -> list[str]:
+    """``bot_names(game)``, one list per game that every snapshot shares (never changed)."""
+    names = _BOT_NAMES.get(game.id)
+    if names is None:
+        names = _BOT_NAMES[game.id] = bot_names(game)
+    return names
 
 
 def play_part(match: Match[Any], seat: int | None, driver: Driver, *,

@@ -72,6 +72,7 @@ class TableLog:
     def __init__(self, code: str) -> None:
         self.code = code
         self.lines: list[dict[str, Any]] = []
+        self._shown: list[dict[str, Any]] | None = None
         self.count = 0
         self.quiet: Quiet | None = None
         """The fold the next secret move joins, while it is the last line."""
@@ -82,8 +83,16 @@ class TableLog:
         return moves - LOG_LINES
 
     def recent(self) -> list[dict[str, Any]]:
-        """The lines to show, oldest first (copies: a snapshot must not change after it is made)."""
-        return [dict(line) for line in self.lines[-LOG_LINES:]]
+        """The lines to show, oldest first: the same list until a line comes or changes.
+
+        Neither the list nor a line in it is changed once made (a new line makes a new
+        list; a fold rewrites its line as a new one), so every snapshot of the room shares
+        them and a snapshot never changes after it is made; comparing two snapshots skips
+        an unchanged log at once.
+        """
+        if self._shown is None:
+            self._shown = self.lines[-LOG_LINES:]
+        return self._shown
 
     def _add(self, kind: Kind, text: str, seat: int | None = None, told: str | None = None) -> None:
         self.count += 1
@@ -92,6 +101,7 @@ class TableLog:
             line["told"] = told
         self.lines.append(line)
         del self.lines[:-LOG_LINES]
+        self._shown = None
         self.quiet = None
 
     def note(self, text: str) -> None:
@@ -127,9 +137,9 @@ class TableLog:
         quiet.last = move.number
         if who not in quiet.who:
             quiet.who.append(who)
-        line = self.lines[-1]
-        line["text"] = quiet.text()
-        line["seat"] = move.seat if len(quiet.who) == 1 else None
+        self.lines[-1] = {**self.lines[-1], "text": quiet.text(),
+                          "seat": move.seat if len(quiet.who) == 1 else None}
+        self._shown = None
 
     def result(self, winners: Sequence[int], names: Sequence[str]) -> None:
         self._add("end", f"Game over. Winner: {', '.join(names[w] for w in winners) or 'nobody'}")

@@ -17,7 +17,9 @@ they wrap every frame.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import math
 from collections import Counter
 from collections.abc import MutableMapping
 from typing import Any, Protocol
@@ -164,26 +166,28 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
     connection (a limit), or ``None`` if the client left."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
     room: Joined | None = None
-    hello_by = anyio.current_time() + settings.hello_seconds
-    try:
-        while True:
-            msg = None
-            at = hello_by if room is None else anyio.current_time() + settings.idle_seconds
-            with anyio.move_on_at(at) as waiting:
+    with anyio.CancelScope() as scope:
+        deadline = Deadline(scope, settings.hello_seconds)
+        try:
+            while True:
                 msg = await receive(websocket, client, settings)
-            if waiting.cancelled_caught:
-                return (f"no hello within {settings.hello_seconds:g} seconds" if room is None
-                        else f"nothing heard for {settings.idle_seconds:g} seconds")
-            if msg is None:
-                continue
-            if not bucket.take():
-                refuse(client, msg, "too many messages: please slow down"
-                       f" (at most {settings.actions_per_second:g} a second)")
-                continue
-            if room is None:
+                if room is not None:
+                    deadline.push(settings.idle_seconds)
+                if msg is None:
+                    continue
+                if not bucket.take():
+                    refuse(client, msg, "too many messages: please slow down"
+                           f" (at most {settings.actions_per_second:g} a second)")
+                    continue
+                if room is not None:
+                    deadline.hold()  # a request being answered is not silence
+                    await room.answer(client, msg)
+                    deadline.push(settings.idle_seconds)
+                    continue
                 if msg.get("type") != "hello":
                     refuse(client, msg, "say hello first")
                     continue
+                deadline.hold()
                 room = joined[0]
                 if isinstance(room, Here) and hub.rooms.get(room.room.code) is not room.room:
                     # Let go of while this connection said nothing: find it again.
@@ -195,11 +199,53 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
                 room.join(client, token_hash(token) if isinstance(token, str) else None,
                           bool(msg.get("table_only")))
                 joined.append(room)
-                continue
-            await room.answer(client, msg)
-    except Disconnected:
-        client.closed_by_peer = True
-        return None
+                deadline.push(settings.idle_seconds)
+        except Disconnected:
+            client.closed_by_peer = True
+            return None
+        finally:
+            deadline.stop()
+    return (f"no hello within {settings.hello_seconds:g} seconds" if room is None
+            else f"nothing heard for {settings.idle_seconds:g} seconds")
+
+
+class Deadline:
+    """Cancels ``scope`` once its time has come; each message pushes the time back.
+
+    One timer per connection, re-armed only when it fires early: a cancel scope with a
+    deadline per message cost more than the message's own work under load.
+    """
+
+    def __init__(self, scope: anyio.CancelScope, seconds: float) -> None:
+        self.scope = scope
+        self.loop = asyncio.get_running_loop()
+        self.at = self.loop.time() + seconds
+        self._timer = self.loop.call_at(self.at, self._check)
+
+    def push(self, seconds: float) -> None:
+        """The time comes ``seconds`` from now."""
+        self.at = self.loop.time() + seconds
+        if self.at < self._timer.when():  # sooner than the timer: the hello's 5 s, say
+            self._arm()
+
+    def hold(self) -> None:
+        """The time does not come until the next ``push``."""
+        self.at = math.inf
+
+    def stop(self) -> None:
+        self._timer.cancel()
+
+    def _arm(self) -> None:
+        self._timer.cancel()
+        # Held (no time set): look again in a second.
+        at = self.at if self.at != math.inf else self.loop.time() + 1.0
+        self._timer = self.loop.call_at(at, self._check)
+
+    def _check(self) -> None:
+        if self.loop.time() >= self.at:
+            self.scope.cancel()
+        else:
+            self._arm()
 
 
 async def close_quietly(websocket: WebSocket, code: int) -> None:

@@ -72,6 +72,7 @@ class Driver:
         self.wake = asyncio.Event()
         self.agents: dict[int, Agent] = {}
         self.task: asyncio.Task[None] | None = None
+        self.stopping = False
 
     # -- the clocks ---------------------------------------------------------------------
     def changed(self, to_act: frozenset[int], acted: int | None,
@@ -207,6 +208,15 @@ class Driver:
         if self.task is not None:
             self.task.cancel()
 
+    def stop(self) -> None:
+        """End the task once it has nothing to do (the room is idle and let go of).
+
+        It returns rather than being cancelled: a cancelled task keeps its exception, whose
+        traceback holds the task's frame and so the room, a cycle that only the full
+        garbage collection (rare in a server, docs/performance.md) would free."""
+        self.stopping = True
+        self.wake.set()
+
     async def stopped(self) -> None:
         if self.task is not None:
             with contextlib.suppress(asyncio.CancelledError):
@@ -214,7 +224,7 @@ class Driver:
 
     async def _run(self, due: Callable[[], Due | None],
                    play: Callable[[Due], Awaitable[None]]) -> None:
-        while True:
+        while not self.stopping:
             self.wake.clear()
             next_move = due()
             if next_move is None:

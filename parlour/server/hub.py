@@ -189,7 +189,7 @@ class Hub:
 
     def _unload(self, room: Room) -> None:
         del self.rooms[room.code]
-        room.driver.cancel()
+        room.driver.stop()
         task = asyncio.create_task(self.bus.release(room.code))
         self.releasing.add(task)
         task.add_done_callback(self.releasing.discard)

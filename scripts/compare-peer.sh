@@ -4,7 +4,8 @@
 # ours, peer: ROUNDS rounds, 2 by default) at each number of rooms. Before each run it
 # waits, up to CALM_WAIT seconds (120), for the 1-minute load average to fall below
 # CALM_LOAD (2.5). Prints one JSON line per run, tagged with its side and round, with the
-# load average at its start (`uptime`'s first figure).
+# load average at its start (`uptime`'s first figure). With AGAIN=1 each round also runs
+# ours with `--again` (each table plays its next game in the same room).
 set -euo pipefail
 PEER=${1:?usage: scripts/compare-peer.sh PEER_DIR SECONDS "ROOMS..." [options]}
 SECONDS_EACH=${2:?}
@@ -27,6 +28,12 @@ for m in $ROOMS; do
     at=$(load_now)
     line=$("$HERE/.venv/bin/parlour" load --rooms "$m" --seconds "$SECONDS_EACH" --json "$@" 2>/dev/null | tail -1)
     echo "{\"side\": \"parlour\", \"round\": $round, \"load_average\": $at, \"parlour\": $line}"
+    if [ "${AGAIN:-0}" = 1 ]; then
+      calm
+      at=$(load_now)
+      line=$("$HERE/.venv/bin/parlour" load --rooms "$m" --seconds "$SECONDS_EACH" --json --again "$@" 2>/dev/null | tail -1)
+      echo "{\"side\": \"parlour --again\", \"round\": $round, \"load_average\": $at, \"parlour\": $line}"
+    fi
     calm
     at=$(load_now)
     line=$("$PEER/run.sh" "$m" "$SECONDS_EACH" 2>/dev/null | tail -1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sys
 import time
@@ -499,20 +500,58 @@ def serve(
     db: Annotated[str | None, typer.Option(help="Database URL (default: SQLite file)")] = None,
     redis: Annotated[str | None, typer.Option(help="Redis URL to share rooms between "
                                               "server processes")] = None,
+    processes: Annotated[int, typer.Option(help="Worker processes behind a front that passes "
+                                           "each room's connections to its owner (more "
+                                           "than 1 needs --redis and PostgreSQL)")] = 1,
     bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before "
                                                     "acting")] = None,
+    public_url: Annotated[str | None, typer.Option(help="Base address for join links and QR "
+                                                   "codes (default: from each request)")
+                          ] = None,
     limits: Annotated[bool, typer.Option(help="Limits against abuse (--no-limits for a load "
                                          "test on loopback)")] = True,
     reuse_port: Annotated[bool, typer.Option(help="Let other server processes listen on the "
                                              "same port (SO_REUSEPORT)")] = False,
     access_log: Annotated[bool, typer.Option(help="A line per request and connection "
                                              "(--no-access-log under load)")] = True,
+    worker: Annotated[str | None, typer.Option(hidden=True, help="I/N: run as worker I of "
+                                               "N behind a front (the front starts them)")
+                      ] = None,
+    handoff_fd: Annotated[int | None, typer.Option(hidden=True, help="The Unix socket a "
+                                                   "worker's connections come over")] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
+    from parlour.server.front import ServeError
     from parlour.server.run import serve as run_server
 
-    run_server(host, port, db, redis=redis, bot_delay=bot_delay, limits=limits,
-               reuse_port=reuse_port, access_log=access_log)
+    if not 1 <= processes <= MAX_SERVE_PROCESSES:
+        raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
+    place = _worker_place(worker)
+    if (place is None) != (handoff_fd is None):
+        raise fail("--worker and --handoff-fd go together (the front starts its workers)")
+    try:
+        run_server(host, port, db, redis=redis, bot_delay=bot_delay, public_url=public_url,
+                   limits=limits, reuse_port=reuse_port, access_log=access_log,
+                   processes=processes, worker=place, handoff_fd=handoff_fd)
+    except ServeError as exc:
+        raise fail(str(exc)) from None
+
+
+MAX_SERVE_PROCESSES = 64
+
+
+def _worker_place(text: str | None) -> tuple[int, int] | None:
+    """``--worker I/N`` read: (I, N).
+
+    >>> _worker_place("1/4"), _worker_place(None)
+    ((1, 4), None)
+    """
+    if text is None:
+        return None
+    found = re.fullmatch(r"(\d+)/(\d+)", text)
+    if found is None or not int(found[1]) < int(found[2]) <= MAX_SERVE_PROCESSES:
+        raise fail(f"--worker is I/N with 0 <= I < N <= {MAX_SERVE_PROCESSES} (got {text!r})")
+    return int(found[1]), int(found[2])
 
 
 @app.command(name="run")

@@ -29,6 +29,7 @@ from .hub import Hub
 from .links import lan_address
 from .routes import api, pages
 from .routes.live import LiveSockets
+from .routes.status import router as status_router
 from .stores import store_for
 
 __all__ = ["create_app", "lan_address"]
@@ -140,7 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
     app.add_exception_handler(RequestValidationError, malformed)
-    for router in (pages.router, api.router):
+    for router in (pages.router, api.router, status_router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

@@ -40,6 +40,11 @@ class Settings:
     """A websocket that has not said ``hello`` this long after connecting is closed."""
     idle_seconds: float = 300.0
     """A websocket that has sent nothing this long is closed (the browser pings each minute)."""
+    worker: int = 0
+    workers: int = 1
+    """This process is worker ``worker`` of ``workers`` behind a front (``parlour serve
+    --processes N``), which sends it the connections of the rooms ``codes.route`` gives it:
+    it opens rooms with such codes, so that it owns them (``front.py``)."""
 
 
 def normalise_db_url(url: str | None) -> str:

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from parlour.games import game_ids, get_game
 
-from .codes import new_code, new_token, token_hash
+from .codes import new_code, new_token, route, token_hash
 from .config import UNLIMITED, Settings
 from .db import NewRoom, Store, StoredRoom
 from .errors import RateLimited, RoomError, StoreConflict
@@ -47,14 +47,23 @@ class Hub:
         self.quota = Quota(settings.db_url)
         self.lookups = Buckets(settings.lookups_per_second, settings.lookup_burst)
         self.misses = Buckets(settings.misses_per_minute / 60, settings.miss_burst)
+        self.attached = 0
+        self.relayed = 0
+        """Connections that asked for a room so far, and those of them served through another
+        process that owns the room (``GET /api/server``)."""
 
     async def start(self) -> None:
         """Bring the schema up to date and resume every game being played whose bots or
-        timers have something to do; every other room is loaded when someone asks for it."""
+        timers have something to do; every other room is loaded when someone asks for it.
+        A worker behind a front resumes only the rooms routed to it (their connections
+        come to it)."""
         await self.store.start()
         await self.bus.start(self.sharing.on_message)
         self.sharing.start()
+        workers = self.settings.workers
         for code in await self.store.codes_with_status(Status.PLAYING):
+            if route(code, workers) != self.settings.worker:
+                continue
             room = await self.owned(code)
             if room is not None and room.idle:  # waiting for people: they load it
                 self._unload(room)
@@ -78,11 +87,13 @@ class Hub:
     async def attach(self, code: str) -> Joined | None:
         """Room ``code`` for a connection: here if this process owns it (or does now), else
         through its owner; ``None`` if there is no such room."""
+        self.attached += 1
         room = self.rooms.get(code)
         if room is not None:
             return Here(room)
         owner = await self.bus.claim(code)
         if owner != self.bus.me:
+            self.relayed += 1
             return Gateway(self.sharing, code, owner)
         room = await self.owned(code)
         return None if room is None else Here(room)
@@ -163,7 +174,8 @@ class Hub:
         token = new_token()
         while True:
             stored = StoredRoom(
-                code=new_code(), created_at=time.time(), creator=creator,
+                code=new_code(self.settings.worker, self.settings.workers),
+                created_at=time.time(), creator=creator,
                 host_hash=token_hash(token), game=game_id, options={},
                 seats=[Seat().to_json() for _ in range(game.min_players)], timer=0,
                 status=Status.LOBBY, seed=None, result=None, actions=[],

@@ -1,0 +1,28 @@
+"""``GET /api/server``: what this server process is doing, for operators and load tests."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from .deps import HubDep
+
+router = APIRouter(prefix="/api")
+
+
+class ServerStatus(BaseModel):
+    process: str = Field(description="this process's name among those sharing rooms")
+    worker: int = Field(description="its number among the workers behind a front (from 0)")
+    workers: int
+    rooms: int = Field(description="rooms loaded here now")
+    connections: int = Field(description="connections that have asked this process for a room")
+    relayed: int = Field(description="those of them served through another process that"
+                                     " owned the room (docs/performance.md)")
+
+
+@router.get("/server", summary="This server process: its rooms and relayed connections",
+            response_model=ServerStatus)
+async def server_status(hub: HubDep) -> ServerStatus:
+    return ServerStatus(process=hub.bus.me, worker=hub.settings.worker,
+                        workers=hub.settings.workers, rooms=len(hub.rooms),
+                        connections=hub.attached, relayed=hub.relayed)

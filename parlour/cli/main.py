@@ -453,6 +453,9 @@ def load(
     again: Annotated[bool, typer.Option("--again", help="Each table plays its next game in "
                                         "the same room (play again) instead of a new room")
                      ] = False,
+    spread: Annotated[str, typer.Option(help="With several processes: owner (a front passes "
+                                        "each connection to its room's owner) or kernel "
+                                        "(servers on one port, SO_REUSEPORT)")] = "owner",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
@@ -463,7 +466,7 @@ def load(
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
                     store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
-                    clients, again)
+                    clients, again, spread)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
     except (LoadError, FleetError) as exc:
@@ -477,6 +480,7 @@ def load(
 def _print_load(figures: dict[str, Any]) -> None:
     table = Table(title=f"{figures['rooms']} rooms for {figures['seconds']:g} s"
                         f" ({figures['processes']} process(es), {figures['store'] or 'url'},"
+                        f" spread: {figures['spread']},"
                         f" {figures['clients']} client process(es),"
                         f" next game: {figures['turnover']})")
     table.add_column("figure")
@@ -485,7 +489,8 @@ def _print_load(figures: dict[str, Any]) -> None:
                  "moves_over_1s", "games_finished", "errors", "server_cpu_pct",
                  "server_loop_cpu_pct", "moves_per_server_cpu_s", "database_cpu_pct",
                  "server_rss_mb", "server_rss_growth_mb", "server_rss_per_room_mb", "load_cpu_pct",
-                 "load_average", "server_error_lines", "server_store_failures"):
+                 "load_average", "server_error_lines", "server_store_failures",
+                 "relayed_share"):
         table.add_row(name, str(figures.get(name)))
     console.print(table)
     if figures["errors"]:

@@ -242,6 +242,10 @@ class Fleet:
     workdir: Path
     processes: int = 1
     store: str = "sqlite"
+    spread: str = "owner"
+    """How several processes share the connections: ``owner``, one ``parlour serve
+    --processes N`` (a front passes each connection to its room's owner), or ``kernel``,
+    N servers on one port (``--reuse-port``) among which the kernel spreads them."""
     port: int = field(default_factory=free_port)
     servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     helpers: list[subprocess.Popen[bytes]] = field(default_factory=list)
@@ -253,7 +257,8 @@ class Fleet:
 
     @property
     def server_pids(self) -> list[int]:
-        return [p.pid for p in self.servers]
+        """Every server process: with a front, the front and its workers."""
+        return [pid for p in self.servers for pid in (p.pid, *children(p.pid))]
 
     def database_pids(self) -> list[int]:
         """PostgreSQL's processes and Redis, whose CPU the servers' work also costs."""
@@ -274,14 +279,17 @@ class Fleet:
                                      f" pip install -e '.[{extra}]'")
             self.postgres = start_postgres()
             db, redis = self.postgres.url, self._start_redis()
+        if self.processes > 1 and self.spread == "owner":
+            self._start_server(0, db, redis, ["--processes", str(self.processes)])
+            return
         for i in range(self.processes):
-            self._start_server(i, db, redis)
+            self._start_server(i, db, redis, ["--reuse-port"] if redis else [])
 
-    def _start_server(self, index: int, db: str, redis: str | None) -> None:
+    def _start_server(self, index: int, db: str, redis: str | None, more: list[str]) -> None:
         args = [sys.executable, "-m", "parlour", "serve", "--host", "127.0.0.1",
-                "--port", str(self.port), "--db", db, "--no-limits", "--no-access-log"]
+                "--port", str(self.port), "--db", db, "--no-limits", "--no-access-log", *more]
         if redis:
-            args += ["--redis", redis, "--reuse-port"]
+            args += ["--redis", redis]
         log = self.workdir / f"server-{index}.log"
         with log.open("wb") as out:
             proc = subprocess.Popen(args, cwd=self.workdir, stdout=out, stderr=subprocess.STDOUT,
@@ -320,14 +328,15 @@ class Fleet:
 
 
 @contextlib.contextmanager
-def spawned(processes: int, store: str, workdir: Path | None) -> Iterator[Fleet]:
+def spawned(processes: int, store: str, workdir: Path | None,
+            spread: str = "owner") -> Iterator[Fleet]:
     """Servers on a free loopback port, with their data in ``workdir`` (or a temporary one)."""
     with contextlib.ExitStack() as stack:
         if workdir is None:
             workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(
                 prefix="parlour-load-")))
         workdir.mkdir(parents=True, exist_ok=True)
-        fleet = Fleet(workdir, processes, store)
+        fleet = Fleet(workdir, processes, store, spread)
         stack.callback(fleet.close)
         fleet.start()
         yield fleet

@@ -72,6 +72,7 @@ DRAIN = 0.3
 SLOW = 1.0
 """A move slower than this (seconds) is counted apart: the issue's "no move over 1 s"."""
 MAX_ROOMS, MAX_SECONDS, MAX_PROCESSES = 1000, 600.0, 16
+SPREADS = ("owner", "kernel")
 
 
 class LoadError(ValueError):
@@ -94,6 +95,9 @@ class LoadSpec:
     again: bool = False
     """Each table plays its next game in the same room (the host's "play again"), as a
     table of people does, instead of opening a new room and connecting again."""
+    spread: str = "owner"
+    """Several processes: a front passing each connection to its room's owner (``owner``),
+    or the kernel spreading them over servers on one port (``kernel``)."""
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -106,6 +110,8 @@ class LoadSpec:
         if not 1 <= self.clients <= min(MAX_PROCESSES, self.rooms):
             raise LoadError(f"--clients is 1 to {MAX_PROCESSES}, and at most --rooms"
                             f" (got {self.clients})")
+        if self.spread not in SPREADS:
+            raise LoadError(f"--spread is owner or kernel (got {self.spread!r})")
         if self.store not in ("sqlite", "postgres"):
             raise LoadError(f"--store is sqlite or postgres (got {self.store!r})")
         if self.url is not None and not is_loopback(self.url):
@@ -667,6 +673,7 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
         "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
         "load0": load0, "load1": load_average(),
         "inflight": sum(s.inflight for s in shares), "measured": bool(servers.pids),
+        "loops": len(servers.pids),
     })
     figures.update(setup_s=round(max(s.setup_s for s in shares), 3),
                    errors_during_setup=sum(s.errors_during_setup for s in shares))
@@ -693,6 +700,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
     cpu = read["server_cpu_s"]
     return {
         "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
+        "spread": spec.spread if spec.processes > 1 and spec.url is None else None,
         "clients": spec.clients, "turnover": "again" if spec.again else "new room",
         "store": spec.store if spec.url is None else None,
         "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
@@ -710,7 +718,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
         if measured else None,
         # Ready to run but waiting for a core: a share of the window per event loop.
         "server_loop_runqueue_pct": round(100 * read["loop_wait_s"] / elapsed
-                                          / max(1, spec.processes), 1) if measured else None,
+                                          / max(1, read["loops"]), 1) if measured else None,
         "moves_per_server_cpu_s": per_cpu(cpu) if measured else None,
         "database_cpu_pct": round(100 * read["database_cpu_s"] / elapsed, 1),
         "server_rss_mb": round(read["rss"], 1) if measured else None,
@@ -728,11 +736,15 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         url = spec.url.rstrip("/")
         port = httpx.URL(url).port or 80
         servers = Servers(listening_pids(port))
-        return _run(drive(spec, url, servers))
-    with spawned(spec.processes, spec.store, spec.workdir) as fleet:
-        progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store});"
+        figures = _run(drive(spec, url, servers))
+        figures.update(relayed(url, max(1, len(servers.pids))))
+        return figures
+    with spawned(spec.processes, spec.store, spec.workdir, spec.spread) as fleet:
+        spread = f", spread: {spec.spread}" if spec.processes > 1 else ""
+        progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store}{spread});"
                  f" setting up {spec.rooms} rooms")
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
+        figures.update(relayed(fleet.url, spec.processes))
         figures["server_error_lines"] = fleet.log_lines(
             lambda line: line.startswith(("ERROR", "Traceback")))
         # The server's own warning when a write is refused (another process changed the
@@ -741,6 +753,26 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         figures["server_store_failures"] = fleet.log_lines(
             lambda line: "a write was refused" in line or "could not store" in line)
         return figures
+
+
+def relayed(url: str, processes: int) -> dict[str, Any]:
+    """The connections that asked the servers for a room, and the share of them served
+    through another process than the room's owner (``GET /api/server`` of each process,
+    asked on new connections until ``processes`` different ones have answered)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for _ in range(50 * processes):
+        if len(seen) >= processes:
+            break
+        reply = httpx.get(url + "/api/server", timeout=10.0, trust_env=False)
+        if reply.status_code != 200:  # a server from before GET /api/server
+            return {"relayed_share": None}
+        status = reply.json()
+        seen[status["process"]] = status
+    connections = sum(s["connections"] for s in seen.values())
+    through = sum(s["relayed"] for s in seen.values())
+    return {"connections": connections, "relayed_connections": through,
+            "relayed_share": round(through / connections, 3) if connections else None,
+            "processes_answering": len(seen)}
 
 
 def _servers(fleet: Fleet) -> Servers:

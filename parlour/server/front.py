@@ -133,8 +133,10 @@ class Peeking:
 class Front:
     """Accepts on ``listener`` and passes each connection to its room's worker."""
 
-    def __init__(self, listener: socket.socket, workers: Sequence[Worker]) -> None:
+    def __init__(self, listener: socket.socket, workers: Sequence[Worker],
+                 peek_seconds: float = PEEK_SECONDS) -> None:
         self.loop = asyncio.get_running_loop()
+        self.peek_seconds = peek_seconds
         self.listener = listener
         self.workers = list(workers)
         self.turns = itertools.count()
@@ -177,7 +179,7 @@ class Front:
                 return
             conn.setblocking(False)
             conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            peeking = Peeking(conn, self.loop.call_later(PEEK_SECONDS, self._expire, conn))
+            peeking = Peeking(conn, self.loop.call_later(self.peek_seconds, self._expire, conn))
             self.peeking[conn] = peeking
             self.loop.add_reader(conn.fileno(), self._peek, peeking)
 

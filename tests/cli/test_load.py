@@ -26,7 +26,7 @@ FIGURES = ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "max
            "server_rss_peak_mb",
            "server_rss_growth_mb", "server_rss_idle_mb", "server_rss_per_room_mb",
            "load_cpu_pct", "load_average", "setup_s", "server_error_lines",
-           "server_store_failures")
+           "server_store_failures", "relayed_share")
 
 
 def run(*args: str) -> dict[str, Any]:
@@ -75,6 +75,18 @@ def test_load_spreads_rooms_over_two_processes_on_postgresql() -> None:
     figures = run("--rooms", "4", "--seconds", "2", "--processes", "2")
     check_run(figures, 4)
     assert figures["store"] == "postgres" and figures["database_cpu_pct"] > 0
+    # A front passed each connection to its room's owner: none was relayed.
+    assert figures["spread"] == "owner" and figures["processes_answering"] == 2
+    assert figures["connections"] >= 8 and figures["relayed_share"] == 0
+
+
+@pytest.mark.skipif(not has_postgres() and not os.environ.get("CI"),
+                    reason="PostgreSQL is not installed (make test installs it as root)")
+def test_load_can_still_let_the_kernel_spread_connections_over_processes() -> None:
+    figures = run("--rooms", "4", "--seconds", "2", "--processes", "2", "--spread", "kernel")
+    check_run(figures, 4)
+    assert figures["spread"] == "kernel" and figures["processes_answering"] == 2
+    assert figures["connections"] >= 8
 
 
 def test_load_refuses_what_it_cannot_do() -> None:
@@ -84,6 +96,8 @@ def test_load_refuses_what_it_cannot_do() -> None:
     assert out.exit_code == 2 and "--store postgres" in out.output
     out = runner.invoke(app, ["load", "--url", "http://127.0.0.1:9", "--spawn"])
     assert out.exit_code == 2 and "give one of them" in out.output
+    with pytest.raises(LoadError, match="--spread is owner or kernel"):
+        LoadSpec(spread="hash").check()
     with pytest.raises(LoadError, match="--rooms is 1 to 1000"):
         LoadSpec(rooms=0).check()
     with pytest.raises(LoadError, match=r"\.svg"):

@@ -668,6 +668,7 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
     shares = await shares_of()
     figures = summarise(spec, merged(shares), elapsed, {
         "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
+        "cpu_each_s": [used({p: cpu0.get(p, 0.0)}, {p: cpu1.get(p, 0.0)}) for p in servers.pids],
         "loop_wait_s": used(wait0, wait1),
         "database_cpu_s": used(db0, db1), "load_cpu_s": sum(s.cpu_s for s in shares),
         "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
@@ -716,6 +717,8 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
         "server_cpu_pct": round(100 * cpu / elapsed, 1) if measured else None,
         "server_loop_cpu_pct": round(100 * read["loop_cpu_s"] / elapsed, 1)
         if measured else None,
+        # Each server process's share, in the order started (with a front: the front first).
+        "server_cpu_pct_each": [round(100 * c / elapsed, 1) for c in read["cpu_each_s"]],
         # Ready to run but waiting for a core: a share of the window per event loop.
         "server_loop_runqueue_pct": round(100 * read["loop_wait_s"] / elapsed
                                           / max(1, read["loops"]), 1) if measured else None,

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from parlour.engine import Record
 from parlour.lab.fleet import children, has_postgres, start_postgres
@@ -165,6 +166,24 @@ def test_connections_reach_their_rooms_owner_and_a_killed_workers_rooms_play_on(
     record = Record.from_json(httpx.get(f"{front.url}/api/rooms/{code}/record", timeout=10,
                                         headers={"Authorization": f"Bearer {token}"}).json())
     assert len(record.actions) == 10
+
+
+@pytest.mark.skipif((not has_postgres() or REDIS is None) and not os.environ.get("CI"),
+                    reason="PostgreSQL or redis-server is not installed (make test installs"
+                           " them as root)")
+def test_sigterm_stops_the_front_and_its_workers_which_close_their_connections(
+        kit: Any, front: Front) -> None:
+    workers = [front.worker_pid(0), front.worker_pid(1)]
+    room = httpx.post(f"{front.url}/api/rooms", json={}, timeout=10).json()
+    with ExitStack() as sockets:
+        host = kit.Remote(sockets, front, room["code"], room["token"])
+        front.proc.send_signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed) as closed:
+            host.next_text()
+        # uvicorn's graceful shutdown: "service restart", and the client reconnects.
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    assert front.proc.wait(30) == 0
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
 
 
 def test_serve_refuses_several_processes_without_redis_and_a_shared_database() -> None:

@@ -449,9 +449,10 @@ def load(
                                                  "with py-spy (.svg, .txt or .json)")] = None,
     clients: Annotated[int, typer.Option(help="Load-generating processes to share the "
                                          "rooms among")] = 1,
-    again: Annotated[bool, typer.Option("--again", help="Each table plays its next game in "
-                                        "the same room (play again) instead of a new room")
-                     ] = False,
+    turnover: Annotated[str, typer.Option(
+        help="How a table goes on to its next game: new-room (over the sockets it has, as"
+        " the peer's harness does), new-sockets (a new room, connected anew) or again (the"
+        " same room: play again)")] = "new-room",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
@@ -462,7 +463,7 @@ def load(
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
                     store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
-                    clients, again)
+                    clients, turnover)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
     except (LoadError, FleetError) as exc:

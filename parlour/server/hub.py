@@ -157,7 +157,8 @@ class Hub:
             raise RoomError(f"unknown game {game_id!r} (known: {', '.join(game_ids())})")
         game = get_game(game_id)
         options = dict(options or {})
-        check_options(game, game.min_players, options)
+        if options:  # a game's defaults need no checking
+            check_options(game, game.min_players, options)
         limit = self.settings.rooms_per_address
         if limit < UNLIMITED and not await self.quota.take(f"rooms:{creator}",
                                                            rate=limit / 3600, burst=limit):

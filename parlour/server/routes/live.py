@@ -22,6 +22,7 @@ import contextlib
 import math
 from collections import Counter
 from collections.abc import MutableMapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import anyio
@@ -133,7 +134,8 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
         await websocket.close(code=4404)
         return
     client = Client(websocket.send_text)
-    joined: list[Joined] = [found]
+    where = Where(found)
+    del found  # held by ``where`` alone: a room the connection goes on from can be freed
     why: str | None = None
     try:
         async with anyio.create_task_group() as group:
@@ -142,7 +144,7 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
                 group.cancel_scope.cancel()  # the socket failed or the client was too slow
 
             group.start_soon(send_then_stop)
-            why = await serve(websocket, hub, client, settings, joined, address)
+            why = await serve(websocket, hub, client, settings, where, address)
             if why is None:
                 group.cancel_scope.cancel()
             else:  # a limit closes it: send what is queued and the reason, then stop
@@ -152,18 +154,17 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
                 group.cancel_scope.cancel()
     finally:
         client.close()
-        if len(joined) > 1:
-            joined[-1].leave(client)
+        if where.now is not None:
+            where.now.leave(client)
     if not client.closed_by_peer:
         with anyio.CancelScope(shield=True), anyio.move_on_after(1):
             await close_quietly(websocket, TOO_SLOW if why is None else POLICY)
 
 
 async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settings,
-                joined: list[Joined], address: str = "unknown") -> str | None:
-    """Hand the connection's requests to its room (``joined[0]``) until it closes; each
-    room it joins is put at the end of ``joined``. Returns why the server closes the
-    connection (a limit), or ``None`` if the client left."""
+                where: Where, address: str = "unknown") -> str | None:
+    """Hand the connection's requests to the room it joined until it closes. Returns why
+    the server closes the connection (a limit), or ``None`` if the client left."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
     room: Joined | None = None
     with anyio.CancelScope() as scope:
@@ -182,7 +183,7 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
                     continue
                 if msg.get("type") == "hello":
                     deadline.hold()
-                    room = await enter(hub, client, msg, joined, address) or room
+                    room = await enter(hub, client, msg, where, address) or room
                 elif room is not None:
                     deadline.hold()  # a request being answered is not silence
                     await room.answer(client, msg)
@@ -202,28 +203,35 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
             else f"nothing heard for {settings.idle_seconds:g} seconds")
 
 
-async def enter(hub: Hub, client: Client, hello: Message, joined: list[Joined],
+@dataclass
+class Where:
+    """A connection's room: the one its address names, until it joins one (``now``)."""
+
+    first: Joined | None
+    now: Joined | None = None
+
+
+async def enter(hub: Hub, client: Client, hello: Message, where: Where,
                 address: str) -> Joined | None:
     """Join the room a ``hello`` names: the connection's own (its address's code), or with
     ``room``, another one, leaving the room it is in (a table going on to its next room
     keeps its sockets). ``None``, after refusing the hello, if there is no such room."""
     code = hello.get("room")
-    room: Joined | None = joined[0]
-    if code is not None or len(joined) > 1:
-        room = await find(hub, hello, code if code is not None else joined[-1].code,
-                          address, client)
+    if code is None and where.now is not None:
+        code = where.now.code  # hello again, to the room it is in
+    room = where.first if code is None else await find(hub, hello, code, address, client)
     if isinstance(room, Here) and hub.rooms.get(room.code) is not room.room:
         room = await hub.attach(room.code)  # let go of while this connection said nothing
     if room is None:
         return None
-    if len(joined) > 1:
-        joined[-1].leave(client)
+    if where.now is not None:
+        where.now.leave(client)
         client.token_hash, client.sent = None, None  # the next frame is a whole snapshot
     token = hello.get("token")
     client.patches = hello.get("patches") is True
     room.join(client, token_hash(token) if isinstance(token, str) else None,
               bool(hello.get("table_only")))
-    joined.append(room)
+    where.first, where.now = None, room  # a room left behind is not held on to
     return room
 
 

@@ -4,14 +4,16 @@
 # ours, peer: ROUNDS rounds, 2 by default) at each number of rooms. Before each run it
 # waits, up to CALM_WAIT seconds (120), for the 1-minute load average to fall below
 # CALM_LOAD (2.5). Prints one JSON line per run, tagged with its side and round, with the
-# load average at its start (`uptime`'s first figure). With AGAIN=1 each round also runs
-# ours with `--again` (each table plays its next game in the same room).
+# load average at its start (`uptime`'s first figure). TURNOVERS lists the ways ours goes
+# on to a table's next game, each run in every round ("new-room" by default, the peer's
+# harness's; add "new-sockets" and "again": see `parlour load --help`).
 set -euo pipefail
 PEER=${1:?usage: scripts/compare-peer.sh PEER_DIR SECONDS "ROOMS..." [options]}
 SECONDS_EACH=${2:?}
 ROOMS=${3:?}
 shift 3
 ROUNDS=${ROUNDS:-2}
+TURNOVERS=${TURNOVERS:-new-room}
 CALM_LOAD=${CALM_LOAD:-2.5}
 CALM_WAIT=${CALM_WAIT:-120}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,14 +28,11 @@ for m in $ROOMS; do
   for round in $(seq 1 "$ROUNDS"); do
     calm
     at=$(load_now)
-    line=$("$HERE/.venv/bin/parlour" load --rooms "$m" --seconds "$SECONDS_EACH" --json "$@" 2>/dev/null | tail -1)
-    echo "{\"side\": \"parlour\", \"round\": $round, \"load_average\": $at, \"parlour\": $line}"
-    if [ "${AGAIN:-0}" = 1 ]; then
-      calm
-      at=$(load_now)
-      line=$("$HERE/.venv/bin/parlour" load --rooms "$m" --seconds "$SECONDS_EACH" --json --again "$@" 2>/dev/null | tail -1)
-      echo "{\"side\": \"parlour --again\", \"round\": $round, \"load_average\": $at, \"parlour\": $line}"
-    fi
+    for turnover in $TURNOVERS; do
+      [ "$turnover" = "${TURNOVERS%% *}" ] || { calm; at=$(load_now); }
+      line=$("$HERE/.venv/bin/parlour" load --rooms "$m" --seconds "$SECONDS_EACH" --json --turnover "$turnover" "$@" 2>/dev/null | tail -1)
+      echo "{\"side\": \"parlour $turnover\", \"round\": $round, \"load_average\": $at, \"parlour\": $line}"
+    done
     calm
     at=$(load_now)
     line=$("$PEER/run.sh" "$m" "$SECONDS_EACH" 2>/dev/null | tail -1)

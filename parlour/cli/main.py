@@ -450,9 +450,10 @@ def load(
                                                  "with py-spy (.svg, .txt or .json)")] = None,
     clients: Annotated[int, typer.Option(help="Load-generating processes to share the "
                                          "rooms among")] = 1,
-    again: Annotated[bool, typer.Option("--again", help="Each table plays its next game in "
-                                        "the same room (play again) instead of a new room")
-                     ] = False,
+    turnover: Annotated[str, typer.Option(
+        help="How a table goes on to its next game: new-room (over the sockets it has, as"
+        " the peer's harness does), new-sockets (a new room, connected anew) or again (the"
+        " same room: play again)")] = "new-room",
     spread: Annotated[str, typer.Option(help="With several processes: owner (a front passes "
                                         "each connection to its room's owner) or kernel "
                                         "(servers on one port, SO_REUSEPORT)")] = "owner",
@@ -466,7 +467,7 @@ def load(
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
                     store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
-                    clients, again, spread)
+                    clients, turnover, spread)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
     except (LoadError, FleetError) as exc:

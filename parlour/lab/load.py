@@ -6,8 +6,10 @@ The load is the one of the boardgame.io peer's harness, so that the two compare:
   that move as soon as their own snapshot offers them a move (a closed loop);
 - when both clients have seen the game end, the game is checked (the scores recomputed
   from the two players' own final views) and a new room is opened, joined and started,
-  which is part of the load (Parlour's rooms hold one game, so the clients open new
-  websockets, where the peer's move theirs to the new match);
+  which is part of the load; the clients keep their websockets and move them to the
+  new room (``hello`` naming it), as the peer's move theirs to the new match
+  (``turnover``: ``new-sockets`` connects anew for each room instead, ``again`` plays
+  the next game in the same room);
 - a move's latency runs from sending it to the first snapshot that shows the mover
   the card it kept; only moves completed inside the measured window count, and the
   window starts once the first M rooms are playing;
@@ -72,6 +74,10 @@ DRAIN = 0.3
 SLOW = 1.0
 """A move slower than this (seconds) is counted apart: the issue's "no move over 1 s"."""
 MAX_ROOMS, MAX_SECONDS, MAX_PROCESSES = 1000, 600.0, 16
+TURNOVERS = ("new-room", "new-sockets", "again")
+"""How a table goes on to its next game: a new room, reached over the sockets it has
+(the peer's harness: the same sockets, a new match); a new room over new sockets; the
+same room (the host's "play again", as a table of people does)."""
 SPREADS = ("owner", "kernel")
 
 
@@ -92,9 +98,8 @@ class LoadSpec:
     profile: Path | None = None
     clients: int = 1
     """Load-generating processes the rooms are shared among."""
-    again: bool = False
-    """Each table plays its next game in the same room (the host's "play again"), as a
-    table of people does, instead of opening a new room and connecting again."""
+    turnover: str = "new-room"
+    """How a table goes on to its next game (one of ``TURNOVERS``)."""
     spread: str = "owner"
     """Several processes: a front passing each connection to its room's owner (``owner``),
     or the kernel spreading them over servers on one port (``kernel``)."""
@@ -112,6 +117,9 @@ class LoadSpec:
                             f" (got {self.clients})")
         if self.spread not in SPREADS:
             raise LoadError(f"--spread is owner or kernel (got {self.spread!r})")
+        if self.turnover not in TURNOVERS:
+            raise LoadError(f"--turnover is one of {', '.join(TURNOVERS)}"
+                            f" (got {self.turnover!r})")
         if self.store not in ("sqlite", "postgres"):
             raise LoadError(f"--store is sqlite or postgres (got {self.store!r})")
         if self.url is not None and not is_loopback(self.url):
@@ -229,13 +237,23 @@ class Player:
         self.leaving = False
 
     async def enter(self, url: str, code: str, token: str | None) -> None:
-        """Connect to room ``code`` and say hello (with the host's token if given)."""
+        """Say hello to room ``code`` (with the host's token if given): over the websocket
+        this player has if the table keeps its sockets (it leaves its last room), else
+        over a new one."""
         self.last = self.final = self.pending = None
         self.leaving = False
+        hello = {"type": "hello", "token": token, "patches": True}
+        if self.ws is not None and self.table.turnover == "new-room" and self.open:
+            await self.ws.send(encode({**hello, "room": code}))
+            return
         self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
                                 open_timeout=MOVE_TIMEOUT, max_size=1 << 22, compression=None)
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.ws.send(encode({"type": "hello", "token": token, "patches": True}))
+        await self.ws.send(encode(hello))
+
+    @property
+    def open(self) -> bool:
+        return self.ws is not None and self.reader is not None and not self.reader.done()
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
@@ -272,6 +290,7 @@ class Player:
             self.reader.cancel()
             with suppress(asyncio.CancelledError):
                 await self.reader
+        self.ws = self.reader = None
 
     async def _read(self, ws: ClientConnection) -> None:
         try:
@@ -286,7 +305,11 @@ class Player:
 
     async def _received(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
+        if kind == "room" and msg["room"]["code"] != self.table.code:
+            return  # sent by the last room before this player left it
         if kind == "patch":
+            if self.last is None and self.table.turnover == "new-room":
+                return  # the last room's, before the new room's whole snapshot
             if self.last is None or msg["n"] != self.last["n"] + 1:
                 self.tally.error("patch_out_of_order", f"room {self.table.code}: {msg['n']}")
                 return
@@ -352,9 +375,9 @@ class Table:
     """One slot of the M: a room with its two players, replaced when its game ends."""
 
     def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally,
-                 again: bool = False) -> None:
+                 turnover: str = "new-room") -> None:
         self.number = number
-        self.again = again
+        self.turnover = turnover
         self.url = url
         self.http = http
         self.tally = tally
@@ -364,8 +387,9 @@ class Table:
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def open(self) -> None:
-        """Open a room, seat both players, start a single-match game; wait until both see it."""
-        reply = await self.http.post("/api/rooms", json={"game": GAME})
+        """Open a room for a single-match game, seat both players, start; wait until both
+        see it."""
+        reply = await self.http.post("/api/rooms", json={"game": GAME, "options": {"matches": 1}})
         if reply.status_code != 201:
             raise LoadError(f"POST /api/rooms answered {reply.status_code}: {reply.text}")
         room = reply.json()
@@ -381,7 +405,6 @@ class Table:
         await guest.request({"type": "sit", "seat": 1, "name": f"bot{self.number}-1"})
         await host.until("both seats are taken",
                          lambda m: all(s["name"] for s in m["room"]["seats"]))
-        await host.request({"type": "configure", "options": {"matches": 1}})
         await host.request({"type": "start"})
         for player in self.players:
             await player.until("the game has started", lambda m: m["play"] is not None)
@@ -397,7 +420,7 @@ class Table:
             self.tally.error("final_check", f"room {self.code}: {problem}")
         if self.tally.running:
             self.tally.games_finished += 1
-            self.spawn(self.play_again() if self.again else self.next())
+            self.spawn(self.play_again() if self.turnover == "again" else self.next())
 
     async def play_again(self) -> None:
         """The host starts the next game in this room; each player moves on seeing it."""
@@ -411,8 +434,9 @@ class Table:
             await self.next()
 
     async def next(self) -> None:
-        """Leave the finished room and play on in a new one."""
-        await asyncio.gather(*(p.leave() for p in self.players))
+        """Play on in a new room (leaving the finished one: see ``Player.enter``)."""
+        if self.turnover == "new-sockets":
+            await asyncio.gather(*(p.leave() for p in self.players))
         while self.tally.running:
             try:
                 await self.open()
@@ -540,7 +564,7 @@ class Share:
 
 
 async def play_share(url: str, first: int, rooms: int, seconds: float,
-                     ready: Ready, again: bool = False) -> Share:
+                     ready: Ready, turnover: str = "new-room") -> Share:
     """Set up ``rooms`` rooms (numbered from ``first``), await ``ready()`` (every process
     is set up), play for ``seconds``, and return what was seen."""
     tally = Tally()
@@ -548,7 +572,7 @@ async def play_share(url: str, first: int, rooms: int, seconds: float,
         # A client (one kept-alive connection) per table: a pool shared by all the tables
         # cost the load generator more CPU per room opened than the server spent on it.
         tables = [Table(first + i, url, await clients.enter_async_context(http_client(url)),
-                        tally, again) for i in range(rooms)]
+                        tally, turnover) for i in range(rooms)]
         started = time.perf_counter()
         try:
             async with asyncio.timeout(60 + rooms * 0.2):
@@ -579,12 +603,12 @@ def http_client(url: str) -> httpx.AsyncClient:
 
 
 def _client_process(url: str, first: int, rooms: int, seconds: float, barrier: Any,
-                    results: Any, again: bool) -> None:
+                    results: Any, turnover: str) -> None:
     """One of several load-generating processes (``--clients``)."""
     async def ready() -> None:
         await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
 
-    results.put(_run(play_share(url, first, rooms, seconds, ready, again)))
+    results.put(_run(play_share(url, first, rooms, seconds, ready, turnover)))
 
 
 def merged(shares: list[Share]) -> Tally:
@@ -621,7 +645,7 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
             await go.wait()
 
         play = asyncio.ensure_future(play_share(url, 0, spec.rooms, spec.seconds, ready,
-                                                spec.again))
+                                                spec.turnover))
         everyone_ready = asyncio.create_task(set_up.wait())
         done, _ = await asyncio.wait({play, everyone_ready},
                                      return_when=asyncio.FIRST_COMPLETED)
@@ -638,7 +662,7 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
         barrier, results = context.Barrier(spec.clients + 1), context.Queue()
         workers = [context.Process(target=_client_process, daemon=True,
                                    args=(url, first, size, spec.seconds, barrier, results,
-                                         spec.again))
+                                         spec.turnover))
                    for first, size in zip(firsts, sizes, strict=True) if size]
         for worker in workers:
             worker.start()
@@ -702,7 +726,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
     return {
         "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
         "spread": spec.spread if spec.processes > 1 and spec.url is None else None,
-        "clients": spec.clients, "turnover": "again" if spec.again else "new room",
+        "clients": spec.clients, "turnover": spec.turnover,
         "store": spec.store if spec.url is None else None,
         "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
         "p50_ms": ms(50), "p95_ms": ms(95), "p99_ms": ms(99),

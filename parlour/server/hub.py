@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from parlour.games import game_ids, get_game
 
@@ -20,7 +20,7 @@ from .config import UNLIMITED, Settings
 from .db import NewRoom, Store, StoredRoom
 from .errors import RateLimited, RoomError, StoreConflict
 from .limits import Buckets
-from .lobby import Seat
+from .lobby import Seat, check_options
 from .pubsub import make_bus
 from .quota import Quota
 from .remote import Gateway, Here, Joined, Sharing
@@ -160,23 +160,28 @@ class Hub:
             misses.give_back()
         return found
 
-    async def create(self, game_id: str, creator: str) -> tuple[Room, str]:
-        """A new room in the lobby, stored; returns it with the host's secret token."""
+    async def create(self, game_id: str, creator: str,
+                     options: dict[str, Any] | None = None) -> tuple[Room, str]:
+        """A new room in the lobby with the game's ``options`` (checked as ``configure``
+        checks them), stored; returns it with the host's secret token."""
         if game_id not in game_ids():
             raise RoomError(f"unknown game {game_id!r} (known: {', '.join(game_ids())})")
+        game = get_game(game_id)
+        options = dict(options or {})
+        if options:  # a game's defaults need no checking
+            check_options(game, game.min_players, options)
         limit = self.settings.rooms_per_address
         if limit < UNLIMITED and not await self.quota.take(f"rooms:{creator}",
                                                            rate=limit / 3600, burst=limit):
             raise RateLimited(
                 f"this address has created its {limit} rooms for now (at most {limit} an"
                 f" hour); please wait {3600 // limit} seconds or so")
-        game = get_game(game_id)
         token = new_token()
         while True:
             stored = StoredRoom(
                 code=new_code(self.settings.worker, self.settings.workers),
                 created_at=time.time(), creator=creator,
-                host_hash=token_hash(token), game=game_id, options={},
+                host_hash=token_hash(token), game=game_id, options=options,
                 seats=[Seat().to_json() for _ in range(game.min_players)], timer=0,
                 status=Status.LOBBY, seed=None, result=None, actions=[],
             )

@@ -81,6 +81,15 @@ def stacked(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k == "deck" and v is not None}
 
 
+def check_options(game: Game[Any], players: int, options: dict[str, Any]) -> None:
+    """Refuse (``RoomError``, the engine's reason) options the game cannot be set up with:
+    now, not at the start."""
+    try:
+        game.setup(players, options, 0)
+    except ParlourError as exc:
+        raise RoomError(str(exc)) from None
+
+
 STACKED_NOTICE = (
     "The host has stacked the deck: they chose the order of the cards, so they may know"
     " your hand and what comes next. Play only if you agree."
@@ -180,10 +189,7 @@ class Lobby:
         if not 0 <= timer <= self.settings.max_timer_seconds:
             raise RoomError(f"the timer is 0 (off) to {self.settings.max_timer_seconds} seconds")
         count = min(max(len(self.seats), game.min_players), game.max_players)
-        try:
-            game.setup(count, options, 0)  # refuses bad options now, not at the start
-        except ParlourError as exc:
-            raise RoomError(str(exc)) from None
+        check_options(game, count, options)
         if game_id != self.game_id:
             self.seats = self.seats[:count] + [Seat() for _ in range(count - len(self.seats))]
             for s in self.seats:

@@ -65,6 +65,9 @@ def with_id(msg: Message | None, reply: Message) -> Message:
 class Joined(Protocol):
     """A room as one connection uses it."""
 
+    @property
+    def code(self) -> str: ...
+
     def join(self, client: Client, holder: str | None, table_only: bool) -> None: ...
 
     async def answer(self, client: Client, msg: Message) -> None: ...
@@ -77,6 +80,10 @@ class Here:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+
+    @property
+    def code(self) -> str:
+        return self.room.code
 
     def join(self, client: Client, holder: str | None, table_only: bool) -> None:
         self.room.join(client, holder, table_only)

@@ -186,8 +186,10 @@ class Room:
                     self._refused()
                     return
             outbox.popleft()
+            clients = self.clients
             for client, shown in told.shown:
-                client.show(shown, told.frames)
+                if client in clients:  # not gone on to another room meanwhile
+                    client.show(shown, told.frames)
             if told.done is not None and not told.done.done():
                 told.done.set_result(None)
 

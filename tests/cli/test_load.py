@@ -48,7 +48,7 @@ def check_run(figures: dict[str, Any], rooms: int) -> None:
     # Every game finished in the window was checked, and each took a room (unless played
     # again in the same room).
     assert figures["games_checked"] >= figures["games_finished"]
-    if figures["turnover"] == "new room":
+    if figures["turnover"] != "again":
         assert figures["rooms_opened"] >= figures["games_finished"]
     assert figures["p50_ms"] <= figures["p95_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["server_cpu_pct"] > 0 and figures["server_rss_mb"] > 0
@@ -58,10 +58,16 @@ def test_load_plays_rooms_on_a_spawned_server_and_reports_every_figure() -> None
     figures = run("--rooms", "2", "--seconds", "2", "--spawn")
     check_run(figures, 2)
     assert figures["processes"] == 1 and figures["store"] == "sqlite"
+    assert figures["turnover"] == "new-room"  # over the sockets the players have
+
+
+def test_load_can_connect_anew_for_each_room() -> None:
+    figures = run("--rooms", "2", "--seconds", "2", "--turnover", "new-sockets")
+    check_run(figures, 2)
 
 
 def test_load_plays_again_in_the_same_rooms() -> None:
-    figures = run("--rooms", "2", "--seconds", "3", "--again")
+    figures = run("--rooms", "2", "--seconds", "3", "--turnover", "again")
     check_run(figures, 2)
     # Every game after the first two was played in one of the two rooms opened at first.
     assert figures["turnover"] == "again" and figures["rooms_opened"] == 2
@@ -100,6 +106,8 @@ def test_load_refuses_what_it_cannot_do() -> None:
         LoadSpec(spread="hash").check()
     with pytest.raises(LoadError, match="--rooms is 1 to 1000"):
         LoadSpec(rooms=0).check()
+    with pytest.raises(LoadError, match="--turnover is one of new-room, new-sockets, again"):
+        LoadSpec(turnover="sometimes").check()
     with pytest.raises(LoadError, match=r"\.svg"):
         LoadSpec(profile=Path("out.png")).check()
 

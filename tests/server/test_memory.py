@@ -39,3 +39,22 @@ def test_a_room_let_go_of_is_freed_without_the_garbage_collector(kit: Any, db: P
             assert room() is None
         finally:
             gc.enable()
+
+
+def test_a_room_its_connections_went_on_from_is_freed(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        code, host, guest = start_love_me_not(kit, client)
+        next_code, next_token = kit.new_room(client)
+        hub = client.app.state.hub
+        room = weakref.ref(hub.rooms[code])
+        gc.collect()
+        gc.disable()
+        try:
+            host.ws.send_json({"type": "hello", "room": next_code, "token": next_token})
+            guest.ws.send_json({"type": "hello", "room": next_code})
+            for player in (host, guest):
+                player.until(lambda m: m["room"]["code"] == next_code)
+            wait_until_let_go(hub, code)
+            assert room() is None
+        finally:
+            gc.enable()

@@ -43,3 +43,22 @@ def test_two_processes_share_a_room(kit: Any, db: Path, redis_url: str) -> None:
         assert result is not None
         assert host.last["play"]["result"] == guest.last["play"]["result"] == result.to_json()
         assert host.last["play"]["view"] != guest.last["play"]["view"]
+
+
+@pytest.mark.skipif(REDIS is None and not os.environ.get("CI"),
+                    reason="redis-server is not installed (make test installs it as root)")
+def test_a_connection_goes_on_to_rooms_owned_here_and_elsewhere(
+        kit: Any, db: Path, redis_url: str) -> None:
+    with kit.open_client(db, redis_url=redis_url) as one, \
+            kit.open_client(db, redis_url=redis_url) as two:
+        first, _ = kit.new_room(one)
+        here, _ = kit.new_room(two)
+        elsewhere, elsewhere_token = kit.new_room(one)
+        guest = kit.connect(two, first)  # served by two through one, the owner
+        for code, token in ((here, None), (elsewhere, elsewhere_token)):
+            guest.ws.send_json({"type": "hello", "room": code, "token": token,
+                                "patches": True})
+            there = guest.until(lambda m, code=code: m["room"]["code"] == code)
+            assert there["you"]["host"] is (token is not None)
+            assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+            assert guest.until(lambda m: m["room"]["seats"][1]["you"])["room"]["code"] == code

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -13,8 +14,11 @@ from alembic.script import ScriptDirectory
 
 from parlour.engine import Record, replay
 from parlour.games import get_game
-from parlour.server.db import MIGRATIONS
-from parlour.server.lobby import stacked
+from parlour.server.config import Settings
+from parlour.server.connections import Client
+from parlour.server.db import MIGRATIONS, StoredRoom
+from parlour.server.lobby import Seat, stacked
+from parlour.server.room import Room
 
 
 def newest_migration() -> str:
@@ -342,3 +346,79 @@ def test_a_move_another_process_stored_first_reloads_the_room_then_goes_through(
             "select idx, seat, action from actions where room = ? order by idx",
             (code,)).fetchall()
         assert stored == [(0, 0, json.dumps({"keep": hand[0]})), (1, 1, json.dumps(choice))]
+
+
+def test_a_room_opens_with_the_options_asked_for(kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        reply = client.post("/api/rooms", json={"game": "love-me-not",
+                                                "options": {"matches": 1}})
+        assert reply.status_code == 201
+        code, token = reply.json()["code"], reply.json()["token"]
+        host = kit.connect(client, code, token)
+        assert host.last["room"]["options"] == {"matches": 1}
+        rows = sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
+        bad = client.post("/api/rooms", json={"game": "love-me-not",
+                                              "options": {"matches": 0}})
+        try:
+            get_game("love-me-not").setup(2, {"matches": 0}, 0)
+        except ValueError as exc:
+            reason = str(exc)
+        assert bad.status_code == 400 and bad.json() == {"detail": reason}
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == rows
+
+
+def test_a_connection_goes_on_to_another_room_by_saying_hello_there(
+        kit: Any, db: Path) -> None:
+    with kit.open_client(db) as client:
+        first, first_token = kit.new_room(client)
+        second, second_token = kit.new_room(client)
+        host, guest = seat_two_people(kit, client, first, first_token)
+        guest.ws.send_json({"type": "hello", "room": second.lower(), "patches": True})
+        there = guest.room()  # the new room whole, counted on from the last frame
+        assert there["room"]["code"] == second and there["you"] == {
+            "seat": None, "host": False, "table_only": False}
+        counted = [m["n"] for m in guest.raw[:-1] if m["type"] in ("room", "patch")]
+        assert there["n"] == counted[-1] + 1
+        # The first room's people see the guest gone; the guest hears no more of it.
+        seats = host.until(lambda m: m["room"]["seats"][1]["presence"] == "offline")
+        assert seats["room"]["seats"][1]["name"] == "Bob"
+        assert host.request({"type": "sit", "seat": 0, "name": "Annie"})["type"] == "ok"
+        assert guest.request({"type": "sit", "seat": 0, "name": "Bob"})["type"] == "ok"
+        assert [m["type"] for m in guest.raw[-3:]] == ["token", "patch", "ok"]
+        assert guest.last["room"]["code"] == second
+        assert guest.last["room"]["seats"][0]["you"] is True
+        # A hello naming no room changes nothing: the guest stays where it was.
+        refused = guest.request({"type": "hello", "room": "KXMP"})
+        assert refused["message"] == "there is no room 'KXMP'"
+        assert guest.request({"type": "ping"})["type"] == "ok"
+        host_there = kit.connect(client, second, second_token)
+        assert host_there.request({"type": "sit", "seat": 1, "name": "Ann"})["type"] == "ok"
+        assert guest.until(lambda m: m["room"]["seats"][1]["name"] == "Ann")
+
+
+def test_what_waits_for_the_disk_is_not_shown_to_a_connection_gone_meanwhile() -> None:
+    """A connection that went on to another room must get no late frame of this one: it
+    would be patched onto the other room's snapshot."""
+    async def scenario() -> tuple[int, int]:
+        stored = StoredRoom(code="KXMP", created_at=0.0, creator="test", host_hash="",
+                            game="love-me-not", options={}, seats=[Seat().to_json()] * 2,
+                            timer=0, status="lobby", seed=None, result=None, actions=[])
+        room = Room(stored, None, Settings())  # type: ignore[arg-type]  # nothing is written
+        leaving, staying = Client(_discard), Client(_discard)
+        room.join(leaving, None, False)
+        room.join(staying, None, False)
+        sent_before = leaving.frames
+        room.writing = asyncio.get_running_loop().create_future()  # a write on its way
+        room.log.note("Ann sat at seat 1")
+        room.tell()
+        room.leave(leaving)
+        room.writing.set_result(None)
+        room._flush()
+        return leaving.frames - sent_before, len(staying.queue)
+
+    late, told = asyncio.run(scenario())
+    assert late == 0 and told == 2  # the staying one: its first snapshot, then the note
+
+
+async def _discard(text: str) -> None:
+    pass

@@ -39,9 +39,12 @@ bearer = HTTPBearer(auto_error=False, description="a seat's or the host's token 
 
 
 class NewRoom(BaseModel):
-    """Ask for a room; the game can be changed in the lobby."""
+    """Ask for a room; the game and its options can be changed in the lobby."""
 
     game: str = Field(default="love-me-not", max_length=64)
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="the game's options, checked as `configure`"
+        " checks them (GET /api/games lists them); the lobby's form starts from these")
 
 
 class RoomCreated(BaseModel):
@@ -103,7 +106,7 @@ async def game_data(game_id: str, name: str) -> FileResponse:
 @router.post("/rooms", summary="Open a room", response_model=RoomCreated, status_code=201)
 async def create_room(body: NewRoom, request: Request, hub: HubDep,
                       base: BaseUrl) -> RoomCreated:
-    room, token = await hub.create(body.game, address(request))
+    room, token = await hub.create(body.game, address(request), body.options)
     return RoomCreated(code=room.code, token=token, url=f"{base}/r/{room.code}")
 
 

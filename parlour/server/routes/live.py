@@ -22,6 +22,7 @@ import contextlib
 import math
 from collections import Counter
 from collections.abc import MutableMapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import anyio
@@ -133,7 +134,8 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
         await websocket.close(code=4404)
         return
     client = Client(websocket.send_text)
-    joined: list[Joined] = [found]
+    where = Where(found)
+    del found  # held by ``where`` alone: a room the connection goes on from can be freed
     why: str | None = None
     try:
         async with anyio.create_task_group() as group:
@@ -142,7 +144,7 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
                 group.cancel_scope.cancel()  # the socket failed or the client was too slow
 
             group.start_soon(send_then_stop)
-            why = await serve(websocket, hub, client, settings, joined)
+            why = await serve(websocket, hub, client, settings, where, address)
             if why is None:
                 group.cancel_scope.cancel()
             else:  # a limit closes it: send what is queued and the reason, then stop
@@ -152,22 +154,22 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
                 group.cancel_scope.cancel()
     finally:
         client.close()
-        if len(joined) > 1:
-            joined[-1].leave(client)
+        if where.now is not None:
+            where.now.leave(client)
     if not client.closed_by_peer:
         with anyio.CancelScope(shield=True), anyio.move_on_after(1):
             await close_quietly(websocket, TOO_SLOW if why is None else POLICY)
 
 
 async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settings,
-                joined: list[Joined]) -> str | None:
-    """Hand the connection's requests to its room (``joined[0]``) until it closes; the
-    room, once joined, is put at the end of ``joined``. Returns why the server closes the
-    connection (a limit), or ``None`` if the client left."""
+                where: Where, address: str = "unknown") -> str | None:
+    """Hand the connection's requests to the room it joined until it closes. Returns why
+    the server closes the connection (a limit), or ``None`` if the client left."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
     room: Joined | None = None
     with anyio.CancelScope() as scope:
         deadline = Deadline(scope, settings.hello_seconds)
+        hello_by = deadline.at
         try:
             while True:
                 msg = await receive(websocket, client, settings)
@@ -179,27 +181,19 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
                     refuse(client, msg, "too many messages: please slow down"
                            f" (at most {settings.actions_per_second:g} a second)")
                     continue
-                if room is not None:
+                if msg.get("type") == "hello":
+                    deadline.hold()
+                    room = await enter(hub, client, msg, where, address) or room
+                elif room is not None:
                     deadline.hold()  # a request being answered is not silence
                     await room.answer(client, msg)
-                    deadline.push(settings.idle_seconds)
-                    continue
-                if msg.get("type") != "hello":
+                else:
                     refuse(client, msg, "say hello first")
                     continue
-                deadline.hold()
-                room = joined[0]
-                if isinstance(room, Here) and hub.rooms.get(room.room.code) is not room.room:
-                    # Let go of while this connection said nothing: find it again.
-                    room = await hub.attach(room.room.code)
-                    if room is None:  # pragma: no cover - rooms are never deleted
-                        return None
-                token = msg.get("token")
-                client.patches = msg.get("patches") is True
-                room.join(client, token_hash(token) if isinstance(token, str) else None,
-                          bool(msg.get("table_only")))
-                joined.append(room)
-                deadline.push(settings.idle_seconds)
+                if room is not None:
+                    deadline.push(settings.idle_seconds)
+                else:  # a hello naming no room: the first deadline still holds
+                    deadline.push(hello_by - deadline.loop.time())
         except Disconnected:
             client.closed_by_peer = True
             return None
@@ -207,6 +201,53 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
             deadline.stop()
     return (f"no hello within {settings.hello_seconds:g} seconds" if room is None
             else f"nothing heard for {settings.idle_seconds:g} seconds")
+
+
+@dataclass
+class Where:
+    """A connection's room: the one its address names, until it joins one (``now``)."""
+
+    first: Joined | None
+    now: Joined | None = None
+
+
+async def enter(hub: Hub, client: Client, hello: Message, where: Where,
+                address: str) -> Joined | None:
+    """Join the room a ``hello`` names: the connection's own (its address's code), or with
+    ``room``, another one, leaving the room it is in (a table going on to its next room
+    keeps its sockets). ``None``, after refusing the hello, if there is no such room."""
+    code = hello.get("room")
+    if code is None and where.now is not None:
+        code = where.now.code  # hello again, to the room it is in
+    room = where.first if code is None else await find(hub, hello, code, address, client)
+    if isinstance(room, Here) and hub.rooms.get(room.code) is not room.room:
+        room = await hub.attach(room.code)  # let go of while this connection said nothing
+    if room is None:
+        return None
+    if where.now is not None:
+        where.now.leave(client)
+        client.token_hash, client.sent = None, None  # the next frame is a whole snapshot
+    token = hello.get("token")
+    client.patches = hello.get("patches") is True
+    room.join(client, token_hash(token) if isinstance(token, str) else None,
+              bool(hello.get("table_only")))
+    where.first, where.now = None, room  # a room left behind is not held on to
+    return room
+
+
+async def find(hub: Hub, hello: Message, code: object, address: str,
+               client: Client) -> Joined | None:
+    """The room ``code`` names, looked up as joining by its address is (the same limits);
+    ``None`` after refusing the hello if there is none."""
+    clean = clean_code(code) if isinstance(code, str) else None
+    try:
+        found = await hub.find(address, lambda: hub.attach(clean)) if clean else None
+    except RateLimited as exc:
+        refuse(client, hello, str(exc))
+        return None
+    if found is None:
+        refuse(client, hello, f"there is no room {str(code)[:16]!r}")
+    return found
 
 
 class Deadline:

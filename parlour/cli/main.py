@@ -527,20 +527,26 @@ def serve(
                                                    "worker's connections come over")] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
-    from parlour.server.front import ServeError
-    from parlour.server.run import serve as run_server
+    from parlour.server.front import ServeError, serve_processes
 
     if not 1 <= processes <= MAX_SERVE_PROCESSES:
         raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
     place = _worker_place(worker)
     if (place is None) != (handoff_fd is None):
         raise fail("--worker and --handoff-fd go together (the front starts its workers)")
-    try:
-        run_server(host, port, db, redis=redis, bot_delay=bot_delay, public_url=public_url,
-                   limits=limits, reuse_port=reuse_port, access_log=access_log,
-                   processes=processes, worker=place, handoff_fd=handoff_fd)
-    except ServeError as exc:
-        raise fail(str(exc)) from None
+    if processes > 1:  # the front alone: it never loads the application
+        try:
+            serve_processes(host, port, processes, db, redis, bot_delay=bot_delay,
+                            public_url=public_url, limits=limits, access_log=access_log,
+                            reuse_port=reuse_port)
+        except ServeError as exc:
+            raise fail(str(exc)) from None
+        return
+    from parlour.server.run import serve as run_server
+
+    run_server(host, port, db, redis=redis, bot_delay=bot_delay, public_url=public_url,
+               limits=limits, reuse_port=reuse_port, access_log=access_log, worker=place,
+               handoff_fd=handoff_fd)
 
 
 MAX_SERVE_PROCESSES = 64

@@ -33,6 +33,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections import deque
 from collections.abc import Coroutine, Sequence
@@ -42,6 +43,8 @@ from typing import Any
 import uvloop
 
 from .codes import clean_code, route
+from .config import Settings, normalise_db_url
+from .links import banner
 
 logger = logging.getLogger("parlour.server")
 
@@ -308,11 +311,29 @@ class Front:
 
 
 # -- the parent process: the front and its workers ----------------------------------------
-def serve_processes(host: str, port: int, processes: int, command: list[str],
-                    *, reuse_port: bool = False) -> None:
-    """Run ``processes`` workers (``command`` with ``--worker I/N --handoff-fd FD``) and
-    the front on ``host:port`` until SIGTERM or SIGINT; then stop the workers."""
+def serve_processes(host: str, port: int, processes: int, db: str | None, redis: str | None,
+                    *, bot_delay: float | None = None, public_url: str | None = None,
+                    limits: bool = True, access_log: bool = True,
+                    reuse_port: bool = False) -> None:
+    """``parlour serve --processes N``: the front on ``host:port`` and ``processes``
+    workers (``parlour serve ... --worker I/N --handoff-fd FD``, with these settings)
+    until SIGTERM or SIGINT; then the workers are stopped. The workers share rooms through
+    ``redis`` and the database ``db``, which must be one they all reach (not SQLite):
+    else :class:`ServeError`. This process never loads the application (it stays small).
+    """
+    settings = Settings(db_url=normalise_db_url(db), redis_url=redis, public_url=public_url)
+    if not redis or settings.db_url.startswith("sqlite"):
+        raise ServeError("several processes share rooms through Redis and a database they"
+                         " all reach: give --redis URL and --db postgresql://...")
+    command = [sys.executable, "-m", "parlour", "serve", "--db", settings.db_url,
+               "--redis", redis, "--limits" if limits else "--no-limits",
+               "--access-log" if access_log else "--no-access-log"]
+    if bot_delay is not None:
+        command += ["--bot-delay", str(bot_delay)]
+    if public_url:
+        command += ["--public-url", public_url]
     listener = socket.create_server((host, port), backlog=2048, reuse_port=reuse_port)
+    banner(host, port, settings, limits, processes)
     try:
         _run(_supervise(listener, processes, command))
     finally:

@@ -113,8 +113,9 @@ def play(people: list[Any], turns: int) -> int:
 
 def rejoin(kit: Any, sockets: ExitStack, front: Front, code: str, token: str) -> Any:
     """A player back in room ``code`` once its owner has died: the front sends them to the
-    live worker, which serves the room through the dead owner until Redis stops counting
-    it alive (at most 10 s), and then owns it."""
+    live worker, which relays them to the dead owner (and closes the connection on
+    finding it dead) until Redis stops counting it alive (at most 10 s), and then owns
+    the room."""
     deadline = time.monotonic() + 60
     while True:
         try:

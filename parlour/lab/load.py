@@ -397,12 +397,11 @@ class Table:
         host, guest = self.players
         await asyncio.gather(host.enter(self.url, self.code, room["token"]),
                              guest.enter(self.url, self.code, None))
-        # Each acts on what it has seen, as people do: with several server processes one
-        # process learns of another's change a little later, and today's server lets a
-        # change made on a stale room overwrite the newer one (a seat taken meanwhile).
-        await host.request({"type": "sit", "seat": 0, "name": f"bot{self.number}-0"})
-        await guest.until("seat 1 is taken", lambda m: bool(m["room"]["seats"][0]["name"]))
-        await guest.request({"type": "sit", "seat": 1, "name": f"bot{self.number}-1"})
+        # Both sit at once, as two phones do (and as the peer's clients join their seats);
+        # the host starts once it has seen both seats taken.
+        await asyncio.gather(*(p.request({"type": "sit", "seat": p.number,
+                                          "name": f"bot{self.number}-{p.number}"})
+                               for p in self.players))
         await host.until("both seats are taken",
                          lambda m: all(s["name"] for s in m["room"]["seats"]))
         await host.request({"type": "start"})

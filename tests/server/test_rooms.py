@@ -20,6 +20,8 @@ from parlour.server.db import MIGRATIONS, StoredRoom
 from parlour.server.lobby import Seat, stacked
 from parlour.server.room import Room
 
+from .test_quotas import run_async
+
 
 def newest_migration() -> str:
     cfg = Config()
@@ -416,7 +418,7 @@ def test_what_waits_for_the_disk_is_not_shown_to_a_connection_gone_meanwhile() -
         room._flush()
         return leaving.frames - sent_before, len(staying.queue)
 
-    late, told = asyncio.run(scenario())
+    late, told = run_async(scenario)
     assert late == 0 and told == 2  # the staying one: its first snapshot, then the note
 
 

@@ -503,9 +503,11 @@ def _print_load(figures: dict[str, Any]) -> None:
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port")] = 8000,
-    db: Annotated[str | None, typer.Option(help="Database URL (default: SQLite file)")] = None,
-    redis: Annotated[str | None, typer.Option(help="Redis URL to share rooms between "
-                                              "server processes")] = None,
+    db: Annotated[str | None, typer.Option(envvar="PARLOUR_DB", help="Database URL (default:"
+                                           " SQLite file); the environment keeps a"
+                                           " password out of the process list")] = None,
+    redis: Annotated[str | None, typer.Option(envvar="PARLOUR_REDIS", help="Redis URL to "
+                                              "share rooms between server processes")] = None,
     processes: Annotated[int, typer.Option(help="Worker processes behind a front that passes "
                                            "each room's connections to its owner (more "
                                            "than 1 needs --redis and PostgreSQL)")] = 1,

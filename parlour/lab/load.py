@@ -243,17 +243,15 @@ class Player:
         self.last = self.final = self.pending = None
         self.leaving = False
         hello = {"type": "hello", "token": token, "patches": True}
-        if self.ws is not None and self.table.turnover == "new-room" and self.open:
+        reader = self.reader
+        if self.ws is not None and reader is not None and not reader.done() \
+                and self.table.turnover == "new-room":
             await self.ws.send(encode({**hello, "room": code}))
             return
         self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
                                 open_timeout=MOVE_TIMEOUT, max_size=1 << 22, compression=None)
         self.reader = asyncio.create_task(self._read(self.ws))
         await self.ws.send(encode(hello))
-
-    @property
-    def open(self) -> bool:
-        return self.ws is not None and self.reader is not None and not self.reader.done()
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""

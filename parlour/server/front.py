@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import os
 import re
 import signal
 import socket
@@ -325,8 +326,10 @@ def serve_processes(host: str, port: int, processes: int, db: str | None, redis:
     if not redis or settings.db_url.startswith("sqlite"):
         raise ServeError("several processes share rooms through Redis and a database they"
                          " all reach: give --redis URL and --db postgresql://...")
-    command = [sys.executable, "-m", "parlour", "serve", "--db", settings.db_url,
-               "--redis", redis, "--limits" if limits else "--no-limits",
+    # The URLs go by the environment: a password in them stays out of the process list.
+    env = {**os.environ, "PARLOUR_DB": settings.db_url, "PARLOUR_REDIS": redis}
+    command = [sys.executable, "-m", "parlour", "serve",
+               "--limits" if limits else "--no-limits",
                "--access-log" if access_log else "--no-access-log"]
     if bot_delay is not None:
         command += ["--bot-delay", str(bot_delay)]
@@ -335,7 +338,7 @@ def serve_processes(host: str, port: int, processes: int, db: str | None, redis:
     listener = socket.create_server((host, port), backlog=2048, reuse_port=reuse_port)
     banner(host, port, settings, limits, processes)
     try:
-        _run(_supervise(listener, processes, command))
+        _run(_supervise(listener, processes, command, env))
     finally:
         listener.close()
 
@@ -345,7 +348,8 @@ def _run(work: Coroutine[Any, Any, None]) -> None:
         runner.run(work)
 
 
-async def _supervise(listener: socket.socket, processes: int, command: list[str]) -> None:
+async def _supervise(listener: socket.socket, processes: int, command: list[str],
+                     env: dict[str, str]) -> None:
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -354,7 +358,7 @@ async def _supervise(listener: socket.socket, processes: int, command: list[str]
     try:
         # The first alone: it brings the database's schema up to date for the others.
         for batch in ([0], range(1, processes)):
-            started = [launch(front, index, processes, command) for index in batch]
+            started = [launch(front, index, processes, command, env) for index in batch]
             if not await _ready(started, stopping):
                 return
         front.start()
@@ -369,13 +373,15 @@ async def _supervise(listener: socket.socket, processes: int, command: list[str]
         await _stop([w.proc for w in front.workers if w.proc is not None])
 
 
-def launch(front: Front, index: int, processes: int, command: list[str]) -> Worker:
+def launch(front: Front, index: int, processes: int, command: list[str],
+           env: dict[str, str]) -> Worker:
     """Start worker ``index`` with its end of a new channel."""
     mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     with theirs:
         proc = subprocess.Popen([*command, "--worker", f"{index}/{processes}",
                                  "--handoff-fd", str(theirs.fileno())],
-                                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
+                                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
+                                env=env)
     worker = Worker(index, mine, proc)
     front.workers.append(worker)
     front.watch(worker)

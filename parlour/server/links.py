@@ -59,10 +59,26 @@ def banner(host: str, port: int, settings: Settings, limits: bool, processes: in
     elif lan:
         print(f"For phones on your local network, serve with --host 0.0.0.0"
               f" and open http://{lan}:{port}/")
-    print(f"Rooms are stored in {settings.db_url}")
+    print(f"Rooms are stored in {without_password(settings.db_url)}")
     if processes > 1:
         print(f"{processes} worker processes, each room's connections passed to its owner")
     if settings.redis_url:
-        print(f"Sharing rooms with other processes through {settings.redis_url}")
+        print("Sharing rooms with other processes through"
+              f" {without_password(settings.redis_url)}")
     if not limits:
         print("The limits against abuse are lifted (load testing)")
+
+
+def without_password(url: str) -> str:
+    """``url`` as it may be shown (printed, logged): its password, if any, starred out.
+
+    >>> without_password("postgresql+asyncpg://parlour:s3cret@db:5432/parlour")
+    'postgresql+asyncpg://parlour:***@db:5432/parlour'
+    >>> without_password("sqlite+aiosqlite:///parlour.sqlite3")
+    'sqlite+aiosqlite:///parlour.sqlite3'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, _, place = parts.netloc.rpartition("@")
+    return parts._replace(netloc=f"{user.split(':', 1)[0]}:***@{place}").geturl()

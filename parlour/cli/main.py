@@ -457,9 +457,14 @@ def load(
     spread: Annotated[str, typer.Option(help="With several processes: owner (a front passes "
                                         "each connection to its room's owner) or kernel "
                                         "(servers on one port, SO_REUSEPORT)")] = "owner",
+    cpu_per_process: Annotated[float | None, typer.Option(
+        help="Give each serving process this many cores and no more (a cgroup quota; needs"
+        " root): how throughput grows with processes, on a machine whose cores are all in"
+        " use")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
+    from parlour.lab.budget import BudgetError
     from parlour.lab.fleet import FleetError
     from parlour.lab.load import LoadError, LoadSpec, run_load
 
@@ -467,10 +472,10 @@ def load(
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
                     store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
-                    clients, turnover, spread)
+                    clients, turnover, spread, cpu_per_process)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
-    except (LoadError, FleetError) as exc:
+    except (LoadError, FleetError, BudgetError) as exc:
         raise fail(str(exc)) from None
     if as_json:
         print(json.dumps(figures))
@@ -482,6 +487,7 @@ def _print_load(figures: dict[str, Any]) -> None:
     table = Table(title=f"{figures['rooms']} rooms for {figures['seconds']:g} s"
                         f" ({figures['processes']} process(es), {figures['store'] or 'url'},"
                         f" spread: {figures['spread']},"
+                        f" cores each: {figures.get('cpu_per_process') or 'any'},"
                         f" {figures['clients']} client process(es),"
                         f" next game: {figures['turnover']})")
     table.add_column("figure")

@@ -260,6 +260,14 @@ class Fleet:
         """Every server process: with a front, the front and its workers."""
         return [pid for p in self.servers for pid in (p.pid, *children(p.pid))]
 
+    @property
+    def serving_pids(self) -> list[int]:
+        """The processes that serve rooms: with a front, its workers (the front only passes
+        connections on)."""
+        if self.processes > 1 and self.spread == "owner":
+            return children(self.servers[0].pid)
+        return [p.pid for p in self.servers]
+
     def database_pids(self) -> list[int]:
         """PostgreSQL's processes and Redis, whose CPU the servers' work also costs."""
         pids = [p.pid for p in self.helpers]

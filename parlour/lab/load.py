@@ -41,7 +41,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine, Iterator
-from contextlib import AsyncExitStack, contextmanager, suppress
+from contextlib import AsyncExitStack, ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,6 +53,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from parlour.games.love_me_not import DECK, score
 
+from .budget import MAX_CORES, MIN_CORES, cpu_budget
 from .fleet import (
     Fleet,
     cpu_seconds,
@@ -103,6 +104,8 @@ class LoadSpec:
     spread: str = "owner"
     """Several processes: a front passing each connection to its room's owner (``owner``),
     or the kernel spreading them over servers on one port (``kernel``)."""
+    cpu_per_process: float | None = None
+    """Each serving process's CPU budget in cores (``budget.py``); ``None``: no limit."""
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -131,6 +134,13 @@ class LoadSpec:
             py_spy()
         if self.url is not None and self.processes != 1:
             raise LoadError("--processes starts servers: it goes with --spawn, not --url")
+        if self.cpu_per_process is not None:
+            if self.url is not None:
+                raise LoadError("--cpu-per-process limits the servers it starts: it goes"
+                                " with --spawn, not --url")
+            if not MIN_CORES <= self.cpu_per_process <= MAX_CORES:
+                raise LoadError(f"--cpu-per-process is {MIN_CORES:g} to {MAX_CORES:g} cores"
+                                f" (got {self.cpu_per_process:g})")
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -763,11 +773,18 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         figures = _run(drive(spec, url, servers))
         figures.update(relayed(url, max(1, len(servers.pids))))
         return figures
-    with spawned(spec.processes, spec.store, spec.workdir, spec.spread) as fleet:
+    with ExitStack() as stack:
+        fleet = stack.enter_context(spawned(spec.processes, spec.store, spec.workdir,
+                                            spec.spread))
         spread = f", spread: {spec.spread}" if spec.processes > 1 else ""
-        progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store}{spread});"
-                 f" setting up {spec.rooms} rooms")
+        budget = ""
+        if spec.cpu_per_process is not None:
+            stack.enter_context(cpu_budget(fleet.serving_pids, spec.cpu_per_process))
+            budget = f", {spec.cpu_per_process:g} core each"
+        progress(f"{spec.processes} server process(es) on {fleet.url} ({spec.store}{spread}"
+                 f"{budget}); setting up {spec.rooms} rooms")
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
+        figures["cpu_per_process"] = spec.cpu_per_process
         figures.update(relayed(fleet.url, spec.processes))
         figures["server_error_lines"] = fleet.log_lines(
             lambda line: line.startswith(("ERROR", "Traceback")))

@@ -15,10 +15,19 @@ from typer.testing import CliRunner
 from parlour.cli.main import app
 from parlour.engine import Match
 from parlour.games import get_game
+from parlour.lab.budget import BudgetError, cpu_root
 from parlour.lab.fleet import has_postgres
 from parlour.lab.load import LoadError, LoadSpec, problems_at_end, problems_in_view
 
 runner = CliRunner()
+
+
+def budget_unavailable() -> bool:
+    try:
+        cpu_root()
+    except BudgetError:
+        return True
+    return False
 
 FIGURES = ("moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms",
            "moves_over_1s", "games_finished", "games_checked", "rooms_opened", "errors",
@@ -93,6 +102,14 @@ def test_load_can_still_let_the_kernel_spread_connections_over_processes() -> No
     check_run(figures, 4)
     assert figures["spread"] == "kernel" and figures["processes_answering"] == 2
     assert figures["connections"] >= 8
+
+
+@pytest.mark.skipif(budget_unavailable(), reason="needs root and a cgroup cpu controller")
+def test_load_can_give_each_server_process_a_cpu_budget() -> None:
+    figures = run("--rooms", "2", "--seconds", "2", "--cpu-per-process", "0.5")
+    check_run(figures, 2)
+    # The kernel holds the server to half a core (and /proc counts in ticks of 10 ms).
+    assert figures["cpu_per_process"] == 0.5 and figures["server_cpu_pct"] <= 55
 
 
 def test_load_refuses_what_it_cannot_do() -> None:

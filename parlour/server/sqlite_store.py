@@ -1,15 +1,24 @@
-"""SQLite: one connection in a thread of its own, in WAL mode, with group commit.
+"""SQLite: one connection, in WAL mode, with group commit.
 
-Every read and write goes through that one thread, so the server never waits in
-SQLite's busy handler for a lock held by another of its own connections. In WAL mode a
-commit appends to one file; ``synchronous=FULL`` syncs it before the commit returns, so
-a change is on disk (surviving ``kill -9`` and a power cut) before anyone hears of it.
+Reads, and writes that may wait, go through a thread of the store's own, so the event
+loop never waits in SQLite's busy handler. In WAL mode a commit appends to one file;
+``synchronous=FULL`` syncs it before the commit returns, so a change is on disk
+(surviving ``kill -9`` and a power cut) before anyone hears of it.
+
+A batch of changes is committed on the event loop itself while that is quick (the file's
+lock is free at once, and commits take under ``INLINE_UNDER`` on average): handing the
+batch to the thread and back cost more than the sync on a fast disk (docs/performance.md,
+the fifth round). A slower disk sends the commits to the thread for ``THREAD_FOR``
+seconds; a lock held elsewhere sends that batch there, to wait without holding anyone
+up; so do the WAL's checkpoints (``CHECKPOINT_EVERY``), which copy it into the database
+file.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -34,8 +43,21 @@ from .writer import Chains, Outcome, Writer, chain_of, conflict
 
 T = TypeVar("T")
 
+logger = logging.getLogger("parlour.server")
+
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for the write lock held by another process on the same file."""
+INLINE_UNDER = 0.002
+"""Seconds a commit on the event loop may take on average (its sync, mostly) before
+commits go to the thread."""
+SMOOTHING = 0.05
+"""The weight of each commit on the loop in that average: one slow sync among quick ones
+does not send the commits away; a few in a row (a slow disk) do."""
+THREAD_FOR = 10.0
+"""Seconds commits go to the thread once the average was too slow; then they are tried on
+the loop again."""
+CHECKPOINT_EVERY = 200
+"""Commits between two checkpoints of the WAL (each in the thread)."""
 
 NEW_ROOM = (
     "INSERT INTO rooms (code, created_at, updated_at, creator, host_hash, game, options,"
@@ -76,9 +98,22 @@ class SqliteStore:
         self.con: sqlite3.Connection | None = None
         self.chains = Chains()
         self.writer = Writer(self._commit, "parlour-sqlite-writer")
+        self.jobs = 0
+        """Reads, writes and checkpoints handed to the thread and not yet done."""
+        self.thread_until = 0.0
+        """Commits go to the thread until this time (``time.monotonic``)."""
+        self.inline_time = 0.0
+        """The average time of a commit on the loop, in seconds (``SMOOTHING``)."""
+        self.commits = 0
+        self.checkpoint: asyncio.Task[None] | None = None
 
     async def _run(self, work: Any, *args: Any) -> T:
-        result: T = await asyncio.get_running_loop().run_in_executor(self.thread, work, *args)
+        self.jobs += 1  # while the thread has work, the connection is the thread's
+        try:
+            result: T = await asyncio.get_running_loop().run_in_executor(
+                self.thread, work, *args)
+        finally:
+            self.jobs -= 1
         return result
 
     async def start(self) -> None:
@@ -96,10 +131,13 @@ class SqliteStore:
                               check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
+        con.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in the thread (_commit)
         self.con = con
 
     async def close(self) -> None:
         await self.writer.close()
+        if self.checkpoint is not None:
+            await self.checkpoint
         if self.con is not None:
             await self._run(self.con.close)
             self.con = None
@@ -110,7 +148,42 @@ class SqliteStore:
         return self.writer.submit(change)
 
     async def _commit(self, changes: list[Change]) -> list[Outcome]:
-        outcomes: list[Outcome] = await self._run(self._commit_in_thread, changes)
+        outcomes = None
+        if not self.jobs and time.monotonic() >= self.thread_until:
+            outcomes = self._commit_inline(changes)
+        if outcomes is None:
+            stored: list[Outcome] = await self._run(self._commit_in_thread, changes)
+            outcomes = stored
+        self.commits += 1
+        if self.commits % CHECKPOINT_EVERY == 0 and self.checkpoint is None:
+            self.checkpoint = asyncio.create_task(self._checkpoint())
+        return outcomes
+
+    def _commit_inline(self, changes: list[Change]) -> list[Outcome] | None:
+        """Commit the batch here if the file's lock is free at once; ``None`` (nothing
+        stored) if it is not, or if anything failed: the thread then stores the batch."""
+        con = self.con
+        assert con is not None
+        started = time.monotonic()
+        con.execute("PRAGMA busy_timeout=0")
+        try:
+            con.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error:
+            return None
+        finally:
+            con.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+        chains, now = self.chains.copy(), time.time()
+        try:
+            outcomes = [self._one(con, chains, change, now) for change in changes]
+            con.execute("COMMIT")
+        except sqlite3.Error:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            return None
+        self.chains = chains
+        self.inline_time += (time.monotonic() - started - self.inline_time) * SMOOTHING
+        if self.inline_time > INLINE_UNDER:
+            self.thread_until, self.inline_time = time.monotonic() + THREAD_FOR, 0.0
         return outcomes
 
     def _commit_in_thread(self, changes: list[Change]) -> list[Outcome]:
@@ -128,6 +201,15 @@ class SqliteStore:
             return self._one_by_one(con, changes, now)
         self.chains = chains
         return outcomes
+
+    async def _checkpoint(self) -> None:
+        """Copy the WAL into the database file, in the thread (commits wait for it there)."""
+        try:
+            await self._run(self._all, "PRAGMA wal_checkpoint(PASSIVE)", ())
+        except sqlite3.Error as exc:  # the next one catches up
+            logger.warning("could not checkpoint the WAL: %s", exc)
+        finally:
+            self.checkpoint = None
 
     def _one_by_one(self, con: sqlite3.Connection, changes: list[Change],
                     now: float) -> list[Outcome]:

@@ -1,0 +1,158 @@
+"""Where SQLite's group commits run: on the event loop while the file's lock is free and
+the sync is quick, in the store's thread otherwise (sqlite_store.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.server import sqlite_store
+from parlour.server.db import NewRoom, StoredRoom
+from parlour.server.sqlite_store import SqliteStore
+
+
+def new_room(code: str) -> NewRoom:
+    return NewRoom(StoredRoom(
+        code=code, created_at=time.time(), creator="test", host_hash="h", game="love-me-not",
+        options={}, seats=[{}, {}], timer=0, status="lobby", seed=None, result=None,
+        actions=[]))
+
+
+def run_with_store(db: Path, work: Callable[[SqliteStore], Awaitable[Any]]) -> Any:
+    """Run ``work`` on a started store, in a loop of its own in a thread of its own (a
+    browser test in the same worker may hold this thread's loop)."""
+    async def run() -> Any:
+        store = SqliteStore(f"sqlite:///{db}")
+        await store.start()
+        try:
+            return await work(store)
+        finally:
+            await store.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
+
+
+@pytest.fixture
+def threads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The thread that stored each change, in order."""
+    seen: list[int] = []
+    store_one = SqliteStore._one
+
+    def one(*args: Any) -> Any:
+        seen.append(threading.get_ident())
+        return store_one(*args)
+
+    monkeypatch.setattr(SqliteStore, "_one", staticmethod(one))
+    return seen
+
+
+def test_a_batch_is_committed_on_the_loop_while_the_lock_is_free(
+        db: Path, threads: list[int]) -> None:
+    async def work(store: SqliteStore) -> int:
+        await asyncio.gather(store.write(new_room("ABCD")), store.write(new_room("EFGH")))
+        return threading.get_ident()
+
+    loop_thread = run_with_store(db, work)
+    assert threads == [loop_thread, loop_thread]
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM rooms").fetchone() == (2,)
+
+
+def test_a_lock_held_elsewhere_is_waited_for_in_the_thread_while_the_loop_goes_on(
+        db: Path, threads: list[int]) -> None:
+    async def work(store: SqliteStore) -> tuple[int, int]:
+        holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN IMMEDIATE")
+        threading.Timer(0.3, holder.rollback).start()
+        ticks = 0
+
+        async def tick() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        ticker = asyncio.create_task(tick())
+        await store.write(new_room("ABCD"))
+        ticker.cancel()
+        holder.close()
+        return threading.get_ident(), ticks
+
+    loop_thread, ticks = run_with_store(db, work)
+    assert len(threads) == 1 and threads[0] != loop_thread
+    assert ticks >= 10  # 0.3 s of waiting for the lock held nothing else up
+
+
+def test_a_slow_commit_sends_the_next_ones_to_the_thread_for_a_while(
+        db: Path, threads: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite_store, "INLINE_UNDER", 0.0)  # every commit counts as slow
+
+    async def work(store: SqliteStore) -> int:
+        await store.write(new_room("ABCD"))
+        await store.write(new_room("EFGH"))  # within THREAD_FOR of the slow one
+        store.thread_until = 0.0  # THREAD_FOR has passed: the loop is tried again
+        await store.write(new_room("IJKL"))
+        return threading.get_ident()
+
+    loop_thread = run_with_store(db, work)
+    assert threads[0] == loop_thread and threads[1] != loop_thread
+    assert threads[2] == loop_thread
+
+
+def test_the_wal_is_copied_into_the_database_file_by_checkpoints_in_the_thread(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 4)
+
+    async def work(store: SqliteStore) -> list[bytes]:
+        files = [db.read_bytes()]
+        for i in range(3):
+            await store.write(new_room(f"AB{i}X"))
+        files.append(db.read_bytes())  # in the WAL alone: no checkpoint on the loop
+        await store.write(new_room("AB3X"))
+        assert store.checkpoint is not None
+        await store.checkpoint
+        files.append(db.read_bytes())
+        return files
+
+    before, three_commits, checkpointed = run_with_store(db, work)
+    assert three_commits == before
+    assert checkpointed != before
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM rooms").fetchone() == (4,)
+
+
+def test_one_slow_sync_keeps_commits_on_the_loop_and_a_slow_disk_sends_them_away(
+        db: Path, threads: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    delays = iter([0.01] + [0.0] * 3 + [0.01] * 6)  # seconds each commit takes
+    store_one = SqliteStore._one
+
+    def slow(*args: Any) -> Any:
+        time.sleep(next(delays, 0.0))
+        return store_one(*args)
+
+    monkeypatch.setattr(SqliteStore, "_one", staticmethod(slow))
+
+    async def work(store: SqliteStore) -> tuple[int, list[float]]:
+        averages = []
+        for i in range(10):
+            await store.write(new_room(f"CD{i}X"))
+            averages.append(store.inline_time)
+        return threading.get_ident(), averages
+
+    loop_thread, averages = run_with_store(db, work)
+    # 10 ms once: the average stays under INLINE_UNDER (2 ms), and the next ones are quick.
+    assert threads[:4] == [loop_thread] * 4
+    assert 0.0004 < averages[0] < sqlite_store.INLINE_UNDER
+    # 10 ms every time: each adds about 0.5 ms to the average (its weight is 0.05, less
+    # what the average had), so after three or four of them the commits go to the thread.
+    assert threads[4:6] == [loop_thread] * 2
+    assert threads[9] != loop_thread

@@ -172,15 +172,10 @@ class SqliteStore:
             return None
         finally:
             con.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
-        chains, now = self.chains.copy(), time.time()
         try:
-            outcomes = [self._one(con, chains, change, now) for change in changes]
-            con.execute("COMMIT")
+            outcomes = self._commit_begun(con, changes)
         except sqlite3.Error:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
             return None
-        self.chains = chains
         self.inline_time += (time.monotonic() - started - self.inline_time) * SMOOTHING
         if self.inline_time > INLINE_UNDER:
             self.thread_until, self.inline_time = time.monotonic() + THREAD_FOR, 0.0
@@ -189,16 +184,23 @@ class SqliteStore:
     def _commit_in_thread(self, changes: list[Change]) -> list[Outcome]:
         con = self.con
         assert con is not None
-        chains = self.chains.copy()
-        now = time.time()
         try:
             con.execute("BEGIN IMMEDIATE")
+            return self._commit_begun(con, changes)
+        except sqlite3.Error:
+            return self._one_by_one(con, changes, time.time())
+
+    def _commit_begun(self, con: sqlite3.Connection, changes: list[Change]) -> list[Outcome]:
+        """Store the batch in the transaction just begun and commit it; if anything fails,
+        roll it back whole and raise."""
+        chains, now = self.chains.copy(), time.time()
+        try:
             outcomes = [self._one(con, chains, change, now) for change in changes]
             con.execute("COMMIT")
         except sqlite3.Error:
             if con.in_transaction:
                 con.execute("ROLLBACK")
-            return self._one_by_one(con, changes, now)
+            raise
         self.chains = chains
         return outcomes
 

@@ -4,7 +4,8 @@ A connection is sent its whole snapshot once, then only the patch from the snaps
 has to its new one. The patch is computed from that connection's own two snapshots and
 nothing else, so it can tell no more than the new snapshot does.
 
-Equal parts are skipped whole (``==`` on dicts and lists runs in C). A list that grew at
+Objects are compared key by key, and equal parts skipped whole (``==`` on dicts and
+lists runs in C). A list that grew at
 its end, or lost its first lines and grew (the table's log, which keeps its last lines),
 becomes removes at the front and adds at the end; another list of the same length is
 compared item by item; any other list is replaced, as is any part changed more than
@@ -24,6 +25,7 @@ patched. No snapshot field changes its type so.)
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 Op = dict[str, Any]
@@ -41,18 +43,21 @@ SHIFT_TRIES = 8
 def diff(old: Any, new: Any) -> list[Op]:
     """The operations that turn ``old`` into ``new`` (both JSON values)."""
     ops: list[Op] = []
-    _diff(old, new, "", ops, DEPTH)
+    if type(old) is dict and type(new) is dict:
+        _diff_dict(old, new, "", ops, DEPTH - 1)
+    elif not (old is new or (old == new and type(old) is type(new))):
+        _changed(old, new, "", ops, DEPTH)
     return ops
 
 
-def pointer(key: str | int) -> str:
+@functools.lru_cache(maxsize=1024)  # a snapshot's keys are few, and in every patch
+def pointer(key: str) -> str:
     """One step of a JSON Pointer (RFC 6901): ``~`` and ``/`` escaped."""
-    return "/" + str(key).replace("~", "~0").replace("/", "~1")
+    return "/" + key.replace("~", "~0").replace("/", "~1")
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[Op], depth: int) -> None:
-    if old == new and type(old) is type(new):
-        return
+def _changed(old: Any, new: Any, path: str, ops: list[Op], depth: int) -> None:
+    """Add the operations for two values that differ."""
     if depth > 0 and isinstance(old, dict) and isinstance(new, dict):
         _diff_dict(old, new, path, ops, depth - 1)
     elif isinstance(old, list) and isinstance(new, list):
@@ -61,20 +66,26 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op], depth: int) -> None:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
+_MISSING = object()
+
+
 def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op],
                depth: int) -> None:
     for key in old:
         if key not in new:
             ops.append({"op": "remove", "path": path + pointer(key)})
     for key, value in new.items():
-        if key not in old:
+        was = old.get(key, _MISSING)
+        if was is _MISSING:
             ops.append({"op": "add", "path": path + pointer(key), "value": value})
+        elif was is value:
             continue
-        was = old[key]
+        elif depth > 0 and type(was) is dict and type(value) is dict:
+            # Key by key at once: comparing them whole first would compare each part twice.
+            _diff_dict(was, value, path + pointer(key), ops, depth - 1)
         # Most parts of a snapshot did not change: skip them without a call.
-        if was is value or (was == value and type(was) is type(value)):
-            continue
-        _diff(was, value, path + pointer(key), ops, depth)
+        elif not (was == value and type(was) is type(value)):
+            _changed(was, value, path + pointer(key), ops, depth)
 
 
 def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op], depth: int) -> None:
@@ -87,8 +98,7 @@ def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op], depth: 
             return
     if depth >= 0 and len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a is b or (a == b and type(a) is type(b)):
-                continue
-            _diff(a, b, f"{path}/{i}", ops, depth - 1)
+            if not (a is b or (a == b and type(a) is type(b))):
+                _changed(a, b, f"{path}/{i}", ops, depth - 1)
     else:
         ops.append({"op": "replace", "path": path, "value": new})

@@ -461,6 +461,9 @@ def load(
         help="Give each serving process this many cores and no more (a cgroup quota; needs"
         " root): how throughput grows with processes, on a machine whose cores are all in"
         " use")] = None,
+    sync: Annotated[str | None, typer.Option(
+        help="The started servers' --sync: full (the default: every commit synced to disk)"
+        " or normal")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
@@ -472,7 +475,7 @@ def load(
         raise fail("--url targets a running server; --spawn starts one: give one of them")
     spec = LoadSpec(rooms, seconds, url, processes,
                     store or ("sqlite" if processes == 1 else "postgres"), workdir, profile,
-                    clients, turnover, spread, cpu_per_process)
+                    clients, turnover, spread, cpu_per_process, sync)
     try:
         figures = run_load(spec, lambda line: err.print(line, highlight=False, markup=False))
     except (LoadError, FleetError, BudgetError) as exc:
@@ -528,6 +531,11 @@ def serve(
                                              "same port (SO_REUSEPORT)")] = False,
     access_log: Annotated[bool, typer.Option(help="A line per request and connection "
                                              "(--no-access-log under load)")] = True,
+    sync: Annotated[str, typer.Option(help="full: every commit is synced to disk before "
+                                      "anyone hears of it (a move survives a power cut); "
+                                      "normal: handed to the operating system (it survives "
+                                      "the server's crash, not a power cut), quicker")
+                    ] = "full",
     worker: Annotated[str | None, typer.Option(hidden=True, help="I/N: run as worker I of "
                                                "N behind a front (the front starts them)")
                       ] = None,
@@ -535,16 +543,19 @@ def serve(
                                                    "worker's connections come over")] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
+    from parlour.server.config import SYNC_MODES
     from parlour.server.front import ServeError, serve_processes
 
     if not 1 <= processes <= MAX_SERVE_PROCESSES:
         raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
+    if sync not in SYNC_MODES:
+        raise fail(f"--sync is one of {', '.join(SYNC_MODES)} (got {sync!r})")
     place = _worker_place(worker)
     if (place is None) != (handoff_fd is None):
         raise fail("--worker and --handoff-fd go together (the front starts its workers)")
     if processes > 1:  # the front alone: it never loads the application
         try:
-            serve_processes(host, port, processes, db, redis, bot_delay=bot_delay,
+            serve_processes(host, port, processes, db, redis, sync=sync, bot_delay=bot_delay,
                             public_url=public_url, limits=limits, access_log=access_log,
                             reuse_port=reuse_port)
         except ServeError as exc:
@@ -552,7 +563,8 @@ def serve(
         return
     from parlour.server.run import serve as run_server
 
-    run_server(host, port, db, redis=redis, bot_delay=bot_delay, public_url=public_url,
+    run_server(host, port, db, sync=sync, redis=redis, bot_delay=bot_delay,
+               public_url=public_url,
                limits=limits, reuse_port=reuse_port, access_log=access_log, worker=place,
                handoff_fd=handoff_fd)
 

@@ -246,6 +246,8 @@ class Fleet:
     """How several processes share the connections: ``owner``, one ``parlour serve
     --processes N`` (a front passes each connection to its room's owner), or ``kernel``,
     N servers on one port (``--reuse-port``) among which the kernel spreads them."""
+    sync: str = "full"
+    """``parlour serve --sync``: how each commit reaches the disk."""
     port: int = field(default_factory=free_port)
     servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     helpers: list[subprocess.Popen[bytes]] = field(default_factory=list)
@@ -295,7 +297,8 @@ class Fleet:
 
     def _start_server(self, index: int, db: str, redis: str | None, more: list[str]) -> None:
         args = [sys.executable, "-m", "parlour", "serve", "--host", "127.0.0.1",
-                "--port", str(self.port), "--db", db, "--no-limits", "--no-access-log", *more]
+                "--port", str(self.port), "--db", db, "--sync", self.sync, "--no-limits",
+                "--no-access-log", *more]
         if redis:
             args += ["--redis", redis]
         log = self.workdir / f"server-{index}.log"
@@ -337,14 +340,14 @@ class Fleet:
 
 @contextlib.contextmanager
 def spawned(processes: int, store: str, workdir: Path | None,
-            spread: str = "owner") -> Iterator[Fleet]:
+            spread: str = "owner", sync: str = "full") -> Iterator[Fleet]:
     """Servers on a free loopback port, with their data in ``workdir`` (or a temporary one)."""
     with contextlib.ExitStack() as stack:
         if workdir is None:
             workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(
                 prefix="parlour-load-")))
         workdir.mkdir(parents=True, exist_ok=True)
-        fleet = Fleet(workdir, processes, store, spread)
+        fleet = Fleet(workdir, processes, store, spread, sync)
         stack.callback(fleet.close)
         fleet.start()
         yield fleet

@@ -76,6 +76,9 @@ SLOW = 1.0
 """A move slower than this (seconds) is counted apart: the issue's "no move over 1 s"."""
 MAX_ROOMS, MAX_SECONDS, MAX_PROCESSES = 1000, 600.0, 16
 TURNOVERS = ("new-room", "new-sockets", "again")
+SYNCS = ("full", "normal")
+"""``parlour serve --sync``'s choices (the server's ``SYNC_MODES``: lab and server are
+kept apart)."""
 """How a table goes on to its next game: a new room, reached over the sockets it has
 (the peer's harness: the same sockets, a new match); a new room over new sockets; the
 same room (the host's "play again", as a table of people does)."""
@@ -106,6 +109,8 @@ class LoadSpec:
     or the kernel spreading them over servers on one port (``kernel``)."""
     cpu_per_process: float | None = None
     """Each serving process's CPU budget in cores (``budget.py``); ``None``: no limit."""
+    sync: str | None = None
+    """The spawned servers' ``parlour serve --sync`` (``full`` when ``None``)."""
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -123,6 +128,11 @@ class LoadSpec:
         if self.turnover not in TURNOVERS:
             raise LoadError(f"--turnover is one of {', '.join(TURNOVERS)}"
                             f" (got {self.turnover!r})")
+        if self.sync is not None and self.sync not in SYNCS:
+            raise LoadError(f"--sync is one of {', '.join(SYNCS)} (got {self.sync!r})")
+        if self.sync is not None and self.url is not None:
+            raise LoadError("--sync sets up the servers it starts: it goes with --spawn,"
+                            " not --url")
         if self.store not in ("sqlite", "postgres"):
             raise LoadError(f"--store is sqlite or postgres (got {self.store!r})")
         if self.url is not None and not is_loopback(self.url):
@@ -775,7 +785,7 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         return figures
     with ExitStack() as stack:
         fleet = stack.enter_context(spawned(spec.processes, spec.store, spec.workdir,
-                                            spec.spread))
+                                            spec.spread, spec.sync or "full"))
         spread = f", spread: {spec.spread}" if spec.processes > 1 else ""
         budget = ""
         if spec.cpu_per_process is not None:
@@ -785,6 +795,7 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
                  f"{budget}); setting up {spec.rooms} rooms")
         figures = _run(drive(spec, fleet.url, _servers(fleet)))
         figures["cpu_per_process"] = spec.cpu_per_process
+        figures["sync"] = fleet.sync
         figures.update(relayed(fleet.url, spec.processes))
         figures["server_error_lines"] = fleet.log_lines(
             lambda line: line.startswith(("ERROR", "Traceback")))

@@ -117,7 +117,7 @@ def settle_memory() -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Parlour server for one process (rooms are stored in ``settings.db_url``)."""
     settings = settings or Settings()
-    hub = Hub(store_for(settings.db_url), settings)
+    hub = Hub(store_for(settings.db_url, settings.sync), settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEFAULT_DB = "sqlite+aiosqlite:///parlour.sqlite3"
+SYNC_MODES = ("full", "normal")
+"""How a commit reaches the disk before its ``ok`` (``Settings.sync``)."""
 UNLIMITED = 10**9
 """Stands for "no limit" when the abuse limits are lifted (a load test on loopback)."""
 
@@ -14,6 +16,12 @@ class Settings:
     """Everything a server instance can be told; the defaults suit a living-room game."""
 
     db_url: str = DEFAULT_DB
+    sync: str = "full"
+    """``full``: each commit is synced to the disk before anyone hears of it, so an
+    acknowledged move survives a power cut. ``normal``: each commit is handed to the
+    operating system, so it survives the server's crash or ``kill -9`` but perhaps not a
+    power cut (SQLite's ``synchronous=NORMAL``, PostgreSQL's ``synchronous_commit=off``);
+    docs/performance.md says what each costs."""
     redis_url: str | None = None
     bot_delay: float = 0.8
     """Seconds a bot waits before acting, so people can follow."""

@@ -313,8 +313,8 @@ class Front:
 
 # -- the parent process: the front and its workers ----------------------------------------
 def serve_processes(host: str, port: int, processes: int, db: str | None, redis: str | None,
-                    *, bot_delay: float | None = None, public_url: str | None = None,
-                    limits: bool = True, access_log: bool = True,
+                    *, sync: str = "full", bot_delay: float | None = None,
+                    public_url: str | None = None, limits: bool = True, access_log: bool = True,
                     reuse_port: bool = False) -> None:
     """``parlour serve --processes N``: the front on ``host:port`` and ``processes``
     workers (``parlour serve ... --worker I/N --handoff-fd FD``, with these settings)
@@ -322,13 +322,14 @@ def serve_processes(host: str, port: int, processes: int, db: str | None, redis:
     ``redis`` and the database ``db``, which must be one they all reach (not SQLite):
     else :class:`ServeError`. This process never loads the application (it stays small).
     """
-    settings = Settings(db_url=normalise_db_url(db), redis_url=redis, public_url=public_url)
+    settings = Settings(db_url=normalise_db_url(db), sync=sync, redis_url=redis,
+                        public_url=public_url)
     if not redis or settings.db_url.startswith("sqlite"):
         raise ServeError("several processes share rooms through Redis and a database they"
                          " all reach: give --redis URL and --db postgresql://...")
     # The URLs go by the environment: a password in them stays out of the process list.
     env = {**os.environ, "PARLOUR_DB": settings.db_url, "PARLOUR_REDIS": redis}
-    command = [sys.executable, "-m", "parlour", "serve",
+    command = [sys.executable, "-m", "parlour", "serve", "--sync", sync,
                "--limits" if limits else "--no-limits",
                "--access-log" if access_log else "--no-access-log"]
     if bot_delay is not None:

@@ -60,6 +60,8 @@ def banner(host: str, port: int, settings: Settings, limits: bool, processes: in
         print(f"For phones on your local network, serve with --host 0.0.0.0"
               f" and open http://{lan}:{port}/")
     print(f"Rooms are stored in {without_password(settings.db_url)}")
+    if settings.sync == "normal":
+        print("--sync normal: a move survives the server's crash, not a power cut")
     if processes > 1:
         print(f"{processes} worker processes, each room's connections passed to its owner")
     if settings.redis_url:

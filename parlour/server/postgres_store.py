@@ -75,8 +75,10 @@ def asyncpg_dsn(url: str) -> str:
 class PostgresStore:
     """Rooms in PostgreSQL (see the module's docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sync: str = "full") -> None:
         self.url = url
+        # "normal": a commit returns once in PostgreSQL's memory, not once on its disk.
+        self.settings = {"synchronous_commit": "on" if sync == "full" else "off"}
         self.dsn = asyncpg_dsn(url)
         self.conn: Any = None
         self.pool: Any = None
@@ -90,8 +92,9 @@ class PostgresStore:
                 await conn.run_sync(upgrade)
         finally:
             await engine.dispose()
-        self.conn = await asyncpg.connect(self.dsn)
-        self.pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=4)
+        self.conn = await asyncpg.connect(self.dsn, server_settings=self.settings)
+        self.pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=4,
+                                              server_settings=self.settings)
         self.writer.start()
 
     async def close(self) -> None:
@@ -109,7 +112,7 @@ class PostgresStore:
         if self.conn is None or self.conn.is_closed():
             # The server restarted (or dropped us): open the writer's connection again; if
             # it is still down, this batch fails and is refused, and the next one tries.
-            self.conn = await asyncpg.connect(self.dsn)
+            self.conn = await asyncpg.connect(self.dsn, server_settings=self.settings)
         chains = self.chains.copy()
         now = time.time()
         try:

@@ -14,16 +14,17 @@ from .links import banner
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          *, redis: str | None = None, bot_delay: float | None = None,
+          *, sync: str = "full", redis: str | None = None, bot_delay: float | None = None,
           public_url: str | None = None, limits: bool = True,
           reuse_port: bool = False, access_log: bool = True,
           worker: tuple[int, int] | None = None, handoff_fd: int | None = None) -> None:
     """Serve Parlour on ``host:port``; ``db`` is an SQLAlchemy URL or an SQLite file path.
 
     With no ``db``, rooms are kept in ``parlour.sqlite3`` in the current directory,
-    created on first start. ``redis`` (``redis://host:6379/0``) lets several server
-    processes on one database share rooms. ``bot_delay`` is the seconds a bot waits
-    before acting (default 0.8). ``limits=False`` lifts the limits against abuse
+    created on first start. ``sync`` is how each commit reaches the disk
+    (``Settings.sync``: ``full`` or ``normal``). ``redis`` (``redis://host:6379/0``) lets
+    several server processes on one database share rooms. ``bot_delay`` is the seconds a
+    bot waits before acting (default 0.8). ``limits=False`` lifts the limits against abuse
     (messages a second, rooms an hour, look-ups and connections per address), for load tests
     on loopback.
     ``reuse_port`` lets several server processes listen on the same port (the kernel
@@ -34,7 +35,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     started as worker ``worker`` = (i, N), its connections coming over the Unix socket
     ``handoff_fd`` (``handoff.py``).
     """
-    settings = Settings(db_url=normalise_db_url(db), redis_url=redis, public_url=public_url)
+    settings = Settings(db_url=normalise_db_url(db), sync=sync, redis_url=redis,
+                        public_url=public_url)
     if worker is not None:
         settings = replace(settings, worker=worker[0], workers=worker[1])
     if bot_delay is not None:

@@ -3,7 +3,9 @@
 Reads, and writes that may wait, go through a thread of the store's own, so the event
 loop never waits in SQLite's busy handler. In WAL mode a commit appends to one file;
 ``synchronous=FULL`` syncs it before the commit returns, so a change is on disk
-(surviving ``kill -9`` and a power cut) before anyone hears of it.
+(surviving ``kill -9`` and a power cut) before anyone hears of it; with ``sync="normal"``
+(``synchronous=NORMAL``) a commit is written to the WAL, not synced: it survives ``kill
+-9``, and the WAL is synced at each checkpoint.
 
 A batch of changes is committed on the event loop itself while that is quick (the file's
 lock is free at once, and commits take under ``INLINE_UNDER`` on average): handing the
@@ -92,8 +94,9 @@ def sqlite_path(url: str) -> str:
 class SqliteStore:
     """Rooms in an SQLite file (see the module's docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sync: str = "full") -> None:
         self.path = sqlite_path(url)
+        self.sync = sync
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="parlour-sqlite")
         self.con: sqlite3.Connection | None = None
         self.chains = Chains()
@@ -130,7 +133,7 @@ class SqliteStore:
         con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,
                               check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
-        con.execute("PRAGMA synchronous=FULL")
+        con.execute(f"PRAGMA synchronous={'FULL' if self.sync == 'full' else 'NORMAL'}")
         con.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in the thread (_commit)
         self.con = con
 

@@ -68,6 +68,13 @@ def test_load_plays_rooms_on_a_spawned_server_and_reports_every_figure() -> None
     check_run(figures, 2)
     assert figures["processes"] == 1 and figures["store"] == "sqlite"
     assert figures["turnover"] == "new-room"  # over the sockets the players have
+    assert figures["sync"] == "full"
+
+
+def test_load_can_start_servers_that_hand_commits_to_the_os() -> None:
+    figures = run("--rooms", "2", "--seconds", "2", "--sync", "normal")
+    check_run(figures, 2)
+    assert figures["sync"] == "normal"
 
 
 def test_load_can_connect_anew_for_each_room() -> None:
@@ -127,6 +134,12 @@ def test_load_refuses_what_it_cannot_do() -> None:
         LoadSpec(turnover="sometimes").check()
     with pytest.raises(LoadError, match=r"\.svg"):
         LoadSpec(profile=Path("out.png")).check()
+    with pytest.raises(LoadError, match="--sync is one of full, normal"):
+        LoadSpec(sync="off").check()
+    out = runner.invoke(app, ["load", "--url", "http://127.0.0.1:9", "--sync", "normal"])
+    assert out.exit_code == 2 and "goes with --spawn, not --url" in out.output
+    out = runner.invoke(app, ["serve", "--sync", "off"])
+    assert out.exit_code == 2 and "--sync is one of full, normal (got 'off')" in out.output
 
 
 # A deck, top first, on which each seat keeping its first card scores 7 points to 3.

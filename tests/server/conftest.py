@@ -258,9 +258,9 @@ def free_port() -> int:
 class Server:
     """``python -m parlour.server`` on a database, in a process of its own (killed by pid)."""
 
-    def __init__(self, db: Path, log: Path, *, limits: bool = True) -> None:
+    def __init__(self, db: Path, log: Path, *, limits: bool = True, sync: str = "full") -> None:
         self.db, self.log, self.port = db, log, free_port()
-        self.limits = limits
+        self.limits, self.sync = limits, sync
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -273,7 +273,7 @@ class Server:
             # a test plays; with them, as a public server does.
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", "0.01",
+                 "--db", str(self.db), "--sync", self.sync, "--bot-delay", "0.01",
                  "--limits" if self.limits else "--no-limits"],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         return self

@@ -15,9 +15,12 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 
-@pytest.fixture
-def server(kit: Any, tmp_path: Path) -> Iterator[Any]:
-    srv = kit.Server(tmp_path / "parlour.sqlite3", tmp_path / "server.log").start()
+@pytest.fixture(params=["full", "normal"])
+def server(kit: Any, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A server whose commits are synced to disk (``--sync full``, the default) or handed to
+    the operating system (``normal``): either way a killed process loses no ``ok``."""
+    srv = kit.Server(tmp_path / "parlour.sqlite3", tmp_path / "server.log",
+                     sync=request.param).start()
     yield srv
     srv.kill()
 

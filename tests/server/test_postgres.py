@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ import pytest
 from parlour.engine import Record, replay
 from parlour.games import get_game
 from parlour.lab.fleet import Postgres, _as_postgres, has_postgres, postgres_bin, start_postgres
+from parlour.server.postgres_store import PostgresStore
+from parlour.server.stores import store_for
 
 
 @pytest.fixture
@@ -97,3 +100,22 @@ def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
             assert expected is not None and host.last["play"]["result"] == expected.to_json()
     finally:
         cluster.stop()
+
+
+@pytest.mark.skipif(not has_postgres() and not os.environ.get("CI"),
+                    reason="PostgreSQL is not installed (make test installs it as root)")
+@pytest.mark.parametrize(("sync", "setting"), [("full", "on"), ("normal", "off")])
+def test_sync_normal_commits_without_waiting_for_postgresqls_disk(
+        postgres_url: str, sync: str, setting: str) -> None:
+    async def shown() -> list[str]:
+        store = store_for(postgres_url, sync)
+        await store.start()
+        try:
+            assert isinstance(store, PostgresStore)
+            async with store.pool.acquire() as reader:
+                return [await store.conn.fetchval("SHOW synchronous_commit"),
+                        await reader.fetchval("SHOW synchronous_commit")]
+        finally:
+            await store.close()
+
+    assert asyncio.run(shown()) == [setting, setting]

@@ -17,6 +17,7 @@ import pytest
 from parlour.server import sqlite_store
 from parlour.server.db import NewRoom, StoredRoom
 from parlour.server.sqlite_store import SqliteStore
+from parlour.server.stores import store_for
 
 
 def new_room(code: str) -> NewRoom:
@@ -26,11 +27,12 @@ def new_room(code: str) -> NewRoom:
         actions=[]))
 
 
-def run_with_store(db: Path, work: Callable[[SqliteStore], Awaitable[Any]]) -> Any:
+def run_with_store(db: Path, work: Callable[[SqliteStore], Awaitable[Any]],
+                   sync: str = "full") -> Any:
     """Run ``work`` on a started store, in a loop of its own in a thread of its own (a
     browser test in the same worker may hold this thread's loop)."""
     async def run() -> Any:
-        store = SqliteStore(f"sqlite:///{db}")
+        store = SqliteStore(f"sqlite:///{db}", sync)
         await store.start()
         try:
             return await work(store)
@@ -156,3 +158,23 @@ def test_one_slow_sync_keeps_commits_on_the_loop_and_a_slow_disk_sends_them_away
     # what the average had), so after three or four of them the commits go to the thread.
     assert threads[4:6] == [loop_thread] * 2
     assert threads[9] != loop_thread
+
+
+@pytest.mark.parametrize(("sync", "pragma"), [("full", 2), ("normal", 1)])
+def test_sync_full_syncs_each_commit_and_normal_hands_it_to_the_os(
+        db: Path, sync: str, pragma: int) -> None:
+    async def work(store: SqliteStore) -> tuple[int, int]:
+        await store.write(new_room("ABCD"))
+        assert store.con is not None
+        synchronous = store.con.execute("PRAGMA synchronous").fetchone()[0]
+        return synchronous, store.commits
+
+    # SQLite's synchronous: 2 (FULL) syncs the WAL at each commit; 1 (NORMAL) at checkpoints.
+    assert run_with_store(db, work, sync) == (pragma, 1)
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT code FROM rooms").fetchall() == [("ABCD",)]
+
+
+def test_a_sync_mode_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(ValueError, match="sync is one of full, normal"):
+        store_for("sqlite:///x.db", "off")

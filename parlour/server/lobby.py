@@ -124,9 +124,11 @@ class Lobby:
     # -- who is who ---------------------------------------------------------------------
     def seat_of(self, token_hash: str | None) -> int | None:
         """The seat that a token (by its hash) holds, if any."""
-        if token_hash is None:
-            return None
-        return next((i for i, s in enumerate(self.seats) if s.token_hash == token_hash), None)
+        if token_hash is not None:
+            for i, seat in enumerate(self.seats):
+                if seat.token_hash == token_hash:
+                    return i
+        return None
 
     def is_host(self, token_hash: str | None) -> bool:
         return token_hash is not None and token_hash == self.host_hash

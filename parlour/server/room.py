@@ -288,12 +288,14 @@ class Room:
         held = self.lobby.seats[seat]
         if held.bot is not None:
             return "bot"
-        pages = [c for c in self.clients
-                 if c.token_hash is not None and c.token_hash == held.token_hash
-                 and not c.table_only]
-        if any(c.visible for c in pages):
-            return "online"
-        return "away" if pages else "offline"
+        presence: Presence = "offline"
+        holder = held.token_hash
+        for c in self.clients:
+            if holder is not None and c.token_hash == holder and not c.table_only:
+                if c.visible:
+                    return "online"
+                presence = "away"
+        return presence
 
     # -- the lobby ----------------------------------------------------------------------
     async def save_setup(self) -> None:

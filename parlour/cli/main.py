@@ -564,9 +564,8 @@ def serve(
     from parlour.server.run import serve as run_server
 
     run_server(host, port, db, sync=sync, redis=redis, bot_delay=bot_delay,
-               public_url=public_url,
-               limits=limits, reuse_port=reuse_port, access_log=access_log, worker=place,
-               handoff_fd=handoff_fd)
+               public_url=public_url, limits=limits, reuse_port=reuse_port,
+               access_log=access_log, worker=place, handoff_fd=handoff_fd)
 
 
 MAX_SERVE_PROCESSES = 64

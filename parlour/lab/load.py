@@ -76,12 +76,12 @@ SLOW = 1.0
 """A move slower than this (seconds) is counted apart: the issue's "no move over 1 s"."""
 MAX_ROOMS, MAX_SECONDS, MAX_PROCESSES = 1000, 600.0, 16
 TURNOVERS = ("new-room", "new-sockets", "again")
-SYNCS = ("full", "normal")
-"""``parlour serve --sync``'s choices (the server's ``SYNC_MODES``: lab and server are
-kept apart)."""
 """How a table goes on to its next game: a new room, reached over the sockets it has
 (the peer's harness: the same sockets, a new match); a new room over new sockets; the
 same room (the host's "play again", as a table of people does)."""
+SYNCS = ("full", "normal")
+"""``parlour serve --sync``'s choices (the server's ``SYNC_MODES``: lab and server are
+kept apart)."""
 SPREADS = ("owner", "kernel")
 
 

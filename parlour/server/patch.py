@@ -5,13 +5,13 @@ has to its new one. The patch is computed from that connection's own two snapsho
 nothing else, so it can tell no more than the new snapshot does.
 
 Objects are compared key by key, and equal parts skipped whole (``==`` on dicts and
-lists runs in C). A list that grew at
-its end, or lost its first lines and grew (the table's log, which keeps its last lines),
-becomes removes at the front and adds at the end; another list of the same length is
-compared item by item; any other list is replaced, as is any part changed more than
-``DEPTH`` levels down. (Python's ``==`` takes ``1`` and ``True``, or ``0``, ``0.0`` and
-``False``, for equal: a value that turned from one into the other in place would not be
-patched. No snapshot field changes its type so.)
+lists runs in C). A list that grew at its end, or lost its first lines and grew (the
+table's log, which keeps its last lines), becomes removes at the front and adds at the
+end; another list of the same length is compared item by item; any other list is
+replaced, as is any part changed more than ``DEPTH`` levels down. (Python's ``==``
+takes ``1`` and ``True``, or ``0``, ``0.0`` and ``False``, for equal: a value that turned
+from one into the other in place would not be patched. No snapshot field changes its type
+so.)
 
 >>> diff({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2, 3], "c": None})
 [{'op': 'add', 'path': '/b/-', 'value': 3}, {'op': 'add', 'path': '/c', 'value': None}]

@@ -289,12 +289,12 @@ class Room:
         if held.bot is not None:
             return "bot"
         presence: Presence = "offline"
-        holder = held.token_hash
-        for c in self.clients:
-            if holder is not None and c.token_hash == holder and not c.table_only:
-                if c.visible:
-                    return "online"
-                presence = "away"
+        if held.token_hash is not None:
+            for c in self.clients:
+                if c.token_hash == held.token_hash and not c.table_only:
+                    if c.visible:
+                        return "online"
+                    presence = "away"
         return presence
 
     # -- the lobby ----------------------------------------------------------------------

@@ -3,9 +3,9 @@
 Reads, and writes that may wait, go through a thread of the store's own, so the event
 loop never waits in SQLite's busy handler. In WAL mode a commit appends to one file;
 ``synchronous=FULL`` syncs it before the commit returns, so a change is on disk
-(surviving ``kill -9`` and a power cut) before anyone hears of it; with ``sync="normal"``
-(``synchronous=NORMAL``) a commit is written to the WAL, not synced: it survives ``kill
--9``, and the WAL is synced at each checkpoint.
+(surviving ``kill -9`` and a power cut) before anyone hears of it. With
+``sync="normal"`` (``synchronous=NORMAL``) a commit is written to the WAL but not synced:
+it survives ``kill -9``, not a power cut; the WAL is synced at each checkpoint.
 
 A batch of changes is committed on the event loop itself while that is quick (the file's
 lock is free at once, and commits take under ``INLINE_UNDER`` on average): handing the

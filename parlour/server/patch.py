@@ -89,7 +89,10 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op
 
 
 def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op], depth: int) -> None:
-    for shift in range(min(len(old) - 1, SHIFT_TRIES) + 1):
+    if old and len(old) <= len(new) and old == new[:len(old)]:  # grew at its end: usual
+        ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[len(old):])
+        return
+    for shift in range(1, min(len(old) - 1, SHIFT_TRIES) + 1):
         kept = len(old) - shift
         # Compare one item before comparing whole slices: most shifts fail at the first.
         if kept <= len(new) and old[shift] == new[0] and old[shift:] == new[:kept]:

@@ -12,8 +12,9 @@ lock is free at once, and commits take under ``INLINE_UNDER`` on average): handi
 batch to the thread and back cost more than the sync on a fast disk (docs/performance.md,
 the fifth round). A slower disk sends the commits to the thread for ``THREAD_FOR``
 seconds; a lock held elsewhere sends that batch there, to wait without holding anyone
-up; so do the WAL's checkpoints (``CHECKPOINT_EVERY``), which copy it into the database
-file.
+up. The WAL's checkpoints (``CHECKPOINT_EVERY``), which copy it into the database file
+and sync it, run on a connection and in a thread of their own, beside the commits: a
+commit never waits for one.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ THREAD_FOR = 10.0
 """Seconds commits go to the thread once the average was too slow; then they are tried on
 the loop again."""
 CHECKPOINT_EVERY = 200
-"""Commits between two checkpoints of the WAL (each in the thread)."""
+"""Commits between two checkpoints of the WAL."""
 
 NEW_ROOM = (
     "INSERT INTO rooms (code, created_at, updated_at, creator, host_hash, game, options,"
@@ -99,10 +100,12 @@ class SqliteStore:
         self.sync = sync
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="parlour-sqlite")
         self.con: sqlite3.Connection | None = None
+        self.checkpoints = ThreadPoolExecutor(1, thread_name_prefix="parlour-checkpoint")
+        self.checkpointer: sqlite3.Connection | None = None
         self.chains = Chains()
         self.writer = Writer(self._commit, "parlour-sqlite-writer")
         self.jobs = 0
-        """Reads, writes and checkpoints handed to the thread and not yet done."""
+        """Reads and writes handed to the thread and not yet done."""
         self.thread_until = 0.0
         """Commits go to the thread until this time (``time.monotonic``)."""
         self.inline_time = 0.0
@@ -130,17 +133,24 @@ class SqliteStore:
                 upgrade(conn)
         finally:
             engine.dispose()
+        self.con, self.checkpointer = self._connect(), self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,
                               check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
         con.execute(f"PRAGMA synchronous={'FULL' if self.sync == 'full' else 'NORMAL'}")
-        con.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in the thread (_commit)
-        self.con = con
+        con.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints: _checkpoint
+        return con
 
     async def close(self) -> None:
         await self.writer.close()
         if self.checkpoint is not None:
             await self.checkpoint
+        if self.checkpointer is not None:
+            self.checkpointer.close()  # no checkpoint runs: awaited above
+            self.checkpointer = None
+        self.checkpoints.shutdown(wait=True)
         if self.con is not None:
             await self._run(self.con.close)
             self.con = None
@@ -208,9 +218,13 @@ class SqliteStore:
         return outcomes
 
     async def _checkpoint(self) -> None:
-        """Copy the WAL into the database file, in the thread (commits wait for it there)."""
+        """Copy the WAL into the database file, on the checkpoint's own connection and
+        thread: with its syncs it can take a while on a busy disk, and commits go on."""
+        con = self.checkpointer
+        assert con is not None
         try:
-            await self._run(self._all, "PRAGMA wal_checkpoint(PASSIVE)", ())
+            await asyncio.get_running_loop().run_in_executor(
+                self.checkpoints, con.execute, "PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error as exc:  # the next one catches up
             logger.warning("could not checkpoint the WAL: %s", exc)
         finally:

@@ -110,7 +110,7 @@ def test_a_slow_commit_sends_the_next_ones_to_the_thread_for_a_while(
     assert threads[2] == loop_thread
 
 
-def test_the_wal_is_copied_into_the_database_file_by_checkpoints_in_the_thread(
+def test_the_wal_is_copied_into_the_database_file_by_checkpoints_in_a_thread(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 4)
 
@@ -130,6 +130,43 @@ def test_the_wal_is_copied_into_the_database_file_by_checkpoints_in_the_thread(
     assert checkpointed != before
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT count(*) FROM rooms").fetchone() == (4,)
+
+
+def test_a_commit_does_not_wait_for_a_checkpoint(
+        db: Path, monkeypatch: pytest.MonkeyPatch, threads: list[int]) -> None:
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+
+    class SlowCheckpoints:
+        """The checkpoint's connection, on a disk that takes half a second to sync."""
+
+        def __init__(self, con: sqlite3.Connection) -> None:
+            self.con = con
+
+        def execute(self, sql: str) -> Any:
+            time.sleep(0.5)
+            return self.con.execute(sql)
+
+        def close(self) -> None:
+            self.con.close()
+
+    async def work(store: SqliteStore) -> tuple[float, bool, int]:
+        assert store.checkpointer is not None
+        store.checkpointer = SlowCheckpoints(store.checkpointer)  # type: ignore[assignment]
+        await store.write(new_room("AB0X"))
+        await store.write(new_room("AB1X"))  # the second commit starts a checkpoint
+        started = time.monotonic()
+        await store.write(new_room("AB2X"))
+        took = time.monotonic() - started
+        checkpointing = store.checkpoint is not None and not store.checkpoint.done()
+        assert store.checkpoint is not None
+        await store.checkpoint
+        return took, checkpointing, threading.get_ident()
+
+    took, checkpointing, loop_thread = run_with_store(db, work)
+    assert checkpointing and took < 0.25  # stored meanwhile, on the loop as usual
+    assert threads == [loop_thread] * 3
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM rooms").fetchone() == (3,)
 
 
 def test_one_slow_sync_keeps_commits_on_the_loop_and_a_slow_disk_sends_them_away(

@@ -8,13 +8,15 @@ loop never waits in SQLite's busy handler. In WAL mode a commit appends to one f
 it survives ``kill -9``, not a power cut; the WAL is synced at each checkpoint.
 
 A batch of changes is committed on the event loop itself while that is quick (the file's
-lock is free at once, and commits take under ``INLINE_UNDER`` on average): handing the
-batch to the thread and back cost more than the sync on a fast disk (docs/performance.md,
-the fifth round). A slower disk sends the commits to the thread for ``THREAD_FOR``
-seconds; a lock held elsewhere sends that batch there, to wait without holding anyone
-up. The WAL's checkpoints (``CHECKPOINT_EVERY``), which copy it into the database file
-and sync it, run on a connection and in a thread of their own, beside the commits: a
-commit never waits for one.
+lock is free at once, and its ``COMMIT``, where the disk's sync is waited for, takes under
+``INLINE_UNDER`` on average): handing the batch to the thread and back cost more than the
+sync on a fast disk (docs/performance.md, the fifth round). Storing a batch's changes is
+work for the CPU, which a thread would only take turns with the loop for (the GIL), so
+however long a big batch takes, only the wait counts. A slower disk sends the commits to
+the thread for ``THREAD_FOR`` seconds; a lock held elsewhere sends that batch there, to
+wait without holding anyone up. The WAL's checkpoints (``CHECKPOINT_EVERY``), which copy
+it into the database file and sync it, run on a connection and in a thread of their own,
+beside the commits: a commit never waits for one.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ logger = logging.getLogger("parlour.server")
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for the write lock held by another process on the same file."""
 INLINE_UNDER = 0.002
-"""Seconds a commit on the event loop may take on average (its sync, mostly) before
+"""Seconds a ``COMMIT`` on the event loop may take on average (the disk's sync) before
 commits go to the thread."""
 SMOOTHING = 0.05
 """The weight of each commit on the loop in that average: one slow sync among quick ones
@@ -108,8 +110,10 @@ class SqliteStore:
         """Reads and writes handed to the thread and not yet done."""
         self.thread_until = 0.0
         """Commits go to the thread until this time (``time.monotonic``)."""
-        self.inline_time = 0.0
-        """The average time of a commit on the loop, in seconds (``SMOOTHING``)."""
+        self.commit_time = 0.0
+        """The average time of a ``COMMIT`` on the loop, in seconds (``SMOOTHING``)."""
+        self.last_commit = 0.0
+        """How long the last ``COMMIT`` took, in seconds."""
         self.commits = 0
         self.checkpoint: asyncio.Task[None] | None = None
 
@@ -177,7 +181,6 @@ class SqliteStore:
         stored) if it is not, or if anything failed: the thread then stores the batch."""
         con = self.con
         assert con is not None
-        started = time.monotonic()
         con.execute("PRAGMA busy_timeout=0")
         try:
             con.execute("BEGIN IMMEDIATE")
@@ -189,9 +192,9 @@ class SqliteStore:
             outcomes = self._commit_begun(con, changes)
         except sqlite3.Error:
             return None
-        self.inline_time += (time.monotonic() - started - self.inline_time) * SMOOTHING
-        if self.inline_time > INLINE_UNDER:
-            self.thread_until, self.inline_time = time.monotonic() + THREAD_FOR, 0.0
+        self.commit_time += (self.last_commit - self.commit_time) * SMOOTHING
+        if self.commit_time > INLINE_UNDER:
+            self.thread_until, self.commit_time = time.monotonic() + THREAD_FOR, 0.0
         return outcomes
 
     def _commit_in_thread(self, changes: list[Change]) -> list[Outcome]:
@@ -209,7 +212,9 @@ class SqliteStore:
         chains, now = self.chains.copy(), time.time()
         try:
             outcomes = [self._one(con, chains, change, now) for change in changes]
-            con.execute("COMMIT")
+            started = time.monotonic()
+            con.execute("COMMIT")  # with synchronous=FULL, the disk's sync is waited for here
+            self.last_commit = time.monotonic() - started
         except sqlite3.Error:
             if con.in_transaction:
                 con.execute("ROLLBACK")

@@ -46,10 +46,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import aiohttp
 import httpx
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from parlour.games.love_me_not import DECK, score
 
@@ -66,6 +65,8 @@ from .fleet import (
 )
 
 GAME = "love-me-not"
+NEW_ROOM = orjson.dumps({"game": GAME, "options": {"matches": 1}})
+JSON = {"Content-Type": "application/json"}
 SETUP_CONCURRENCY = 16
 """Rooms being opened at once while the first M are set up (as the peer's harness)."""
 MOVE_TIMEOUT = 10.0
@@ -246,7 +247,7 @@ class Player:
         self.table = table
         self.number = number
         self.tally = table.tally
-        self.ws: ClientConnection | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.reader: asyncio.Task[None] | None = None
         self.ids = itertools.count(1)
         self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -266,12 +267,13 @@ class Player:
         reader = self.reader
         if self.ws is not None and reader is not None and not reader.done() \
                 and self.table.turnover == "new-room":
-            await self.ws.send(encode({**hello, "room": code}))
+            await self.ws.send_str(encode({**hello, "room": code}))
             return
-        self.ws = await connect(f"ws{url[4:]}/ws/{code}", proxy=None, ping_interval=None,
-                                open_timeout=MOVE_TIMEOUT, max_size=1 << 22, compression=None)
+        self.ws = await self.table.sockets.ws_connect(
+            f"{url}/ws/{code}", max_msg_size=1 << 22, compress=0,
+            timeout=aiohttp.ClientWSTimeout(ws_receive=None, ws_close=MOVE_TIMEOUT))
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.ws.send(encode(hello))
+        await self.ws.send_str(encode(hello))
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
@@ -279,7 +281,7 @@ class Player:
         ident = next(self.ids)
         reply = self.waiting[ident] = asyncio.get_running_loop().create_future()
         try:
-            await self.ws.send(encode({**message, "id": ident}))
+            await self.ws.send_str(encode({**message, "id": ident}))
             async with asyncio.timeout(MOVE_TIMEOUT):
                 answer = await reply
         except TimeoutError:
@@ -301,7 +303,7 @@ class Player:
     async def leave(self) -> None:
         self.leaving = True
         if self.ws is not None:
-            with suppress(WebSocketException, OSError, TimeoutError):
+            with suppress(aiohttp.ClientError, OSError, TimeoutError):
                 async with asyncio.timeout(MOVE_TIMEOUT):
                     await self.ws.close()
         if self.reader is not None:
@@ -310,13 +312,20 @@ class Player:
                 await self.reader
         self.ws = self.reader = None
 
-    async def _read(self, ws: ClientConnection) -> None:
+    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        why = "the connection closed"
         try:
             async for frame in ws:
-                await self._received(orjson.loads(frame))
-        except ConnectionClosed as exc:
-            if not self.leaving and not self.tally.stopped:
-                self.tally.error("disconnect", str(exc))
+                if frame.type is not aiohttp.WSMsgType.TEXT:
+                    why = f"a {frame.type.name} frame: {frame.data}"
+                    break
+                await self._received(orjson.loads(frame.data))
+            else:
+                why = f"closed by the server ({ws.close_code})"
+        except (aiohttp.ClientError, OSError) as exc:
+            why = f"{type(exc).__name__}: {exc}"
+        if not self.leaving and not self.tally.stopped:
+            self.tally.error("disconnect", why)
         for reply in self.waiting.values():
             if not reply.done():
                 reply.set_result({"type": "error", "message": "the connection closed"})
@@ -378,8 +387,8 @@ class Player:
         seat = msg["you"]["seat"]
         self.pending = (time.perf_counter(), len(play["view"]["seats"][seat]["tableau"]))
         action = random.choice(play["legal"]["choices"])
-        with suppress(ConnectionClosed):
-            await self.ws.send(encode({"type": "act", "action": action}))
+        with suppress(aiohttp.ClientError, OSError):  # closed: the reader tells why
+            await self.ws.send_str(encode({"type": "act", "action": action}))
 
     def watchdog(self, now: float) -> None:
         if self.pending is not None and now - self.pending[0] > MOVE_TIMEOUT:
@@ -392,12 +401,14 @@ class Player:
 class Table:
     """One slot of the M: a room with its two players, replaced when its game ends."""
 
-    def __init__(self, number: int, url: str, http: httpx.AsyncClient, tally: Tally,
+    def __init__(self, number: int, url: str, http: aiohttp.ClientSession,
+                 sockets: aiohttp.ClientSession, tally: Tally,
                  turnover: str = "new-room") -> None:
         self.number = number
         self.turnover = turnover
         self.url = url
         self.http = http
+        self.sockets = sockets
         self.tally = tally
         self.code = ""
         self.players = [Player(self, 0), Player(self, 1)]
@@ -407,10 +418,10 @@ class Table:
     async def open(self) -> None:
         """Open a room for a single-match game, seat both players, start; wait until both
         see it."""
-        reply = await self.http.post("/api/rooms", json={"game": GAME, "options": {"matches": 1}})
-        if reply.status_code != 201:
-            raise LoadError(f"POST /api/rooms answered {reply.status_code}: {reply.text}")
-        room = reply.json()
+        async with self.http.post("/api/rooms", data=NEW_ROOM, headers=JSON) as reply:
+            if reply.status != 201:
+                raise LoadError(f"POST /api/rooms answered {reply.status}: {await reply.text()}")
+            room = orjson.loads(await reply.read())
         self.code, self.done = room["code"], 0
         host, guest = self.players
         await asyncio.gather(host.enter(self.url, self.code, room["token"]),
@@ -446,7 +457,7 @@ class Table:
             player.final = None
         try:
             await self.players[0].request({"type": "again"})
-        except (LoadError, WebSocketException, OSError, TimeoutError) as exc:
+        except (LoadError, aiohttp.ClientError, OSError, TimeoutError) as exc:
             self.tally.error("again", f"{type(exc).__name__}: {exc}")
             await self.next()
 
@@ -457,8 +468,7 @@ class Table:
         while self.tally.running:
             try:
                 await self.open()
-            except (LoadError, httpx.HTTPError, WebSocketException, OSError,
-                    TimeoutError) as exc:
+            except (LoadError, aiohttp.ClientError, OSError, TimeoutError) as exc:
                 self.tally.error("lobby", f"{type(exc).__name__}: {exc}")
                 await asyncio.gather(*(p.leave() for p in self.players))
                 await asyncio.sleep(0.1)
@@ -518,8 +528,7 @@ async def _set_up(tables: list[Table], tally: Tally) -> None:
                 try:
                     await table.open()
                     break
-                except (LoadError, httpx.HTTPError, WebSocketException, OSError,
-                        TimeoutError) as exc:
+                except (LoadError, aiohttp.ClientError, OSError, TimeoutError) as exc:
                     tally.error("lobby", f"{type(exc).__name__}: {exc}")
                     await asyncio.gather(*(p.leave() for p in table.players))
                     if attempt == 2:
@@ -588,8 +597,9 @@ async def play_share(url: str, first: int, rooms: int, seconds: float,
     async with AsyncExitStack() as clients:
         # A client (one kept-alive connection) per table: a pool shared by all the tables
         # cost the load generator more CPU per room opened than the server spent on it.
+        sockets = await clients.enter_async_context(socket_client())
         tables = [Table(first + i, url, await clients.enter_async_context(http_client(url)),
-                        tally, turnover) for i in range(rooms)]
+                        sockets, tally, turnover) for i in range(rooms)]
         started = time.perf_counter()
         try:
             async with asyncio.timeout(60 + rooms * 0.2):
@@ -614,9 +624,21 @@ async def play_share(url: str, first: int, rooms: int, seconds: float,
     return Share(tally, cpu, inflight, setup_s, errors_in_setup)
 
 
-def http_client(url: str) -> httpx.AsyncClient:
-    return httpx.AsyncClient(base_url=url, trust_env=False, timeout=MOVE_TIMEOUT,
-                             limits=httpx.Limits(max_connections=1))
+# The clients are aiohttp's, whose parsers are in C: httpx spent about 0.8 ms of CPU on
+# each POST /api/rooms, aiohttp 0.24 ms, and the load generator must keep up with the
+# server it measures, not limit it.
+def http_client(url: str) -> aiohttp.ClientSession:
+    """A table's client for POST /api/rooms: one kept-alive connection."""
+    return aiohttp.ClientSession(url, timeout=aiohttp.ClientTimeout(total=MOVE_TIMEOUT),
+                                 connector=aiohttp.TCPConnector(limit=1))
+
+
+def socket_client() -> aiohttp.ClientSession:
+    """The players' client for websockets, each on a connection of its own: one kept alive
+    after a POST would have been handed by a front (``--processes``) to the process that
+    answered the POST, not to the room's owner."""
+    return aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=MOVE_TIMEOUT),
+                                 connector=aiohttp.TCPConnector(limit=0, force_close=True))
 
 
 def _client_process(url: str, first: int, rooms: int, seconds: float, barrier: Any,

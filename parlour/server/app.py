@@ -141,7 +141,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
     app.add_exception_handler(RequestValidationError, malformed)
-    for router in (pages.router, api.router, status_router):
+    # The API first: routes are tried in order, and POST /api/rooms opens every room.
+    for router in (api.router, pages.router, status_router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

@@ -158,6 +158,11 @@ def test_deep_but_parsable_frames_are_refused_and_change_nothing(kit: Any, db: P
             guest.ws.send_text(f'{message}, "id": {deep}}}')
             assert guest.receive() == {
                 "type": "error", "message": "a message nests at most 32 lists or objects deep"}
+        # The shortest text too deep, an object holding 33 nested lists (71 characters):
+        # texts of up to 66 are not walked, and none of them can nest so deep.
+        guest.ws.send_text('{"":' + "[" * 33 + "]" * 33 + "}")
+        assert guest.receive() == {
+            "type": "error", "message": "a message nests at most 32 lists or objects deep"}
         silent(host, 0.1)
         assert guest.last == before
         assert guest.request({"type": "ping"})["type"] == "ok"

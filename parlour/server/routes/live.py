@@ -322,7 +322,9 @@ async def receive(websocket: WebSocket, client: Client, settings: Settings) -> M
     if not isinstance(msg, dict):
         refuse(client, None, "a message is a JSON object with a 'type'")
         return None
-    if too_deep(msg):
+    # Nesting deeper than MAX_DEPTH takes two brackets a level: a shorter text (a move, a
+    # ping) cannot, and is not walked.
+    if len(text) > 2 * (MAX_DEPTH + 1) and too_deep(msg):
         refuse(client, None, f"a message nests at most {MAX_DEPTH} lists or objects deep")
         return None
     return msg

@@ -313,7 +313,6 @@ class Player:
         self.ws = self.reader = None
 
     async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        why = "the connection closed"
         try:
             async for frame in ws:
                 if frame.type is not aiohttp.WSMsgType.TEXT:
@@ -595,8 +594,9 @@ async def play_share(url: str, first: int, rooms: int, seconds: float,
     is set up), play for ``seconds``, and return what was seen."""
     tally = Tally()
     async with AsyncExitStack() as clients:
-        # A client (one kept-alive connection) per table: a pool shared by all the tables
-        # cost the load generator more CPU per room opened than the server spent on it.
+        # A client for the POSTs (one kept-alive connection) per table: with httpx, a pool
+        # shared by all the tables cost the load generator more CPU per room opened than
+        # the server spent on it.
         sockets = await clients.enter_async_context(socket_client())
         tables = [Table(first + i, url, await clients.enter_async_context(http_client(url)),
                         sockets, tally, turnover) for i in range(rooms)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -17,7 +18,14 @@ from parlour.engine import Match
 from parlour.games import get_game
 from parlour.lab.budget import BudgetError, cpu_root
 from parlour.lab.fleet import has_postgres
-from parlour.lab.load import LoadError, LoadSpec, problems_at_end, problems_in_view
+from parlour.lab.load import (
+    COLLECT_EVERY,
+    LoadError,
+    LoadSpec,
+    collecting_seldom,
+    problems_at_end,
+    problems_in_view,
+)
 
 runner = CliRunner()
 
@@ -176,3 +184,12 @@ def test_a_view_that_shows_the_opponents_pile_is_caught() -> None:
     # this turn are the "opponent's" secrets.
     assert problems_in_view(match.view(1), 0) == [
         "the opponent's pile is shown", "an unrevealed card of the opponent is shown"]
+
+
+def test_the_generator_collects_seldom_in_its_window_and_as_before_after() -> None:
+    before = gc.get_threshold()
+    with collecting_seldom():
+        assert gc.get_threshold() == COLLECT_EVERY
+        assert gc.get_freeze_count() > 0  # what was made before the window is not scanned
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0

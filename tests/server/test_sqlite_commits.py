@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,65 @@ def test_the_wal_is_copied_into_the_database_file_by_checkpoints_in_a_thread(
     assert checkpointed != before
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT count(*) FROM rooms").fetchone() == (4,)
+
+
+def test_a_checkpoint_passes_over_the_wal_again_until_it_is_all_copied(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a WAL copied whole is written from its start again; a pass that could not copy
+    all of it (a reader held it, or commits went on meanwhile) is followed by another."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 4)
+    wal = Path(f"{db}-wal")
+    reader = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+
+    @dataclass
+    class Answered:
+        row: tuple[int, int, int]
+
+        def fetchone(self) -> tuple[int, int, int]:
+            return self.row
+
+    class ReaderLeavesAfterThePass:
+        """The checkpoint's connection: its first pass stops at the reader's snapshot,
+        which the reader then lets go of."""
+
+        def __init__(self, con: sqlite3.Connection) -> None:
+            self.con = con
+            self.passes: list[tuple[int, int, int]] = []
+
+        def execute(self, sql: str) -> Any:
+            row = self.con.execute(sql).fetchone()
+            self.passes.append(row)
+            if reader.in_transaction:
+                reader.execute("COMMIT")
+            return Answered(row)
+
+        def close(self) -> None:
+            self.con.close()
+
+    async def work(store: SqliteStore) -> tuple[list[tuple[int, int, int]], int, int]:
+        assert store.checkpointer is not None
+        passes = ReaderLeavesAfterThePass(store.checkpointer)
+        store.checkpointer = passes  # type: ignore[assignment]
+        for i in range(3):
+            await store.write(new_room(f"AB{i}X"))
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM rooms").fetchone()
+        await store.write(new_room("AB3X"))  # the fourth commit starts a checkpoint
+        assert store.checkpoint is not None
+        await store.checkpoint
+        copied = wal.stat().st_size
+        for i in range(4, 7):
+            await store.write(new_room(f"AB{i}X"))
+        return passes.passes, copied, wal.stat().st_size
+
+    passes, copied, after = run_with_store(db, work)
+    reader.close()
+    assert after == copied  # written over from its start, not appended to
+    first, *others = passes
+    assert first[2] < first[1]  # the reader held the last commit's frames back
+    assert others[-1][1] == others[-1][2] == first[1]  # then all were copied
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM rooms").fetchone() == (7,)
 
 
 def test_a_commit_does_not_wait_for_a_checkpoint(

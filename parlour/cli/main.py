@@ -382,12 +382,12 @@ def bench(
                                           "batch simulator, search")] = False,
 ) -> None:
     """Games per second of each game with random bots, in one process."""
-    from parlour.lab.bench import run_bench
+    from parlour.perf.bench import bench_figures, run_bench
 
     ids = [game_id] if game_id else game_ids()
     rows = list(run_bench(ids, seconds))
     if as_json:
-        print(json.dumps(_bench_json(rows, ids, seconds)))
+        print(json.dumps(bench_figures(rows, ids, seconds)))
         return
     table = Table(title="Engine speed (random bots, one process)")
     for col in ("game", "players", "games", "games/s", "actions/s"):
@@ -396,39 +396,6 @@ def bench(
         table.add_row(row.game, str(row.players), str(row.games), f"{row.games_per_s:,.0f}",
                       f"{row.actions_per_s:,.0f}")
     console.print(table)
-
-
-def _bench_json(rows: list[Any], ids: list[str], seconds: float) -> dict[str, Any]:
-    """The ``--json`` figures. Love Me Not's single matches are also measured against a
-    bare-Python loop in the same run (the engine's playouts, its games with agents and
-    views, and the batch simulator, each as a multiple of that loop)."""
-    from parlour.lab.bench import bench_mcts, love_me_not_yardstick
-
-    engines: list[dict[str, Any]] = [
-        {"game": r.game, "players": r.players, "games_per_s": r.games_per_s,
-         "actions_per_s": r.actions_per_s} for r in rows]
-    batch: list[dict[str, Any]] = []
-    if "love-me-not" in ids:
-        yard = love_me_not_yardstick(seconds * 3)
-        for name, row in (("playouts", yard.playouts), ("games", yard.games)):
-            engines.append({"game": row.game, "players": row.players, "options": {"matches": 1},
-                            "loop": name, "games_per_s": row.games_per_s,
-                            "actions_per_s": row.actions_per_s,
-                            "bare_python_per_s": yard.bare_per_s,
-                            "share_of_bare": yard.share(row)})
-        try:
-            from parlour.rl.love_me_not.batch import matches_per_s
-        except ImportError:  # the optional extra parlour[rl] is not installed
-            pass
-        else:
-            speed = matches_per_s(seconds)
-            batch.append({"game": "love-me-not", "matches_per_s": speed,
-                          "bare_python_per_s": yard.bare_per_s,
-                          "times_bare": speed / yard.bare_per_s})
-    search = [{"game": gid, "players": get_game(gid).min_players,
-               "iterations_per_s": bench_mcts(gid, get_game(gid).min_players, seconds)}
-              for gid in ids]
-    return {"engines": engines, "batch": batch, "mcts": search}
 
 
 @app.command()
@@ -467,9 +434,9 @@ def load(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
-    from parlour.lab.budget import BudgetError
-    from parlour.lab.fleet import FleetError
-    from parlour.lab.load import LoadError, LoadSpec, run_load
+    from parlour.perf.budget import BudgetError
+    from parlour.perf.fleet import FleetError
+    from parlour.perf.load import LoadError, LoadSpec, run_load
 
     if url is not None and spawn:
         raise fail("--url targets a running server; --spawn starts one: give one of them")

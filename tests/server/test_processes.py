@@ -19,7 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from parlour.engine import Record
-from parlour.lab.fleet import children, has_postgres, start_postgres
+from parlour.perf.fleet import children, has_postgres, start_postgres
 from parlour.server.codes import route
 
 from .conftest import REDIS

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from parlour.lab.budget import PERIOD_US, BudgetError, cpu_budget, cpu_root
-from parlour.lab.load import LoadError, LoadSpec
+from parlour.perf.budget import PERIOD_US, BudgetError, cpu_budget, cpu_root
+from parlour.perf.load import LoadError, LoadSpec
 
 
 def cgroups() -> Path | None:

@@ -136,3 +136,34 @@ def bench_mcts(game_id: str, players: int, seconds: float, iterations: int = 200
         agent.act(match.view(seat), match.legal(seat))
         done += iterations
     return done / elapsed
+
+
+def bench_figures(rows: list[BenchRow], ids: list[str], seconds: float) -> dict[str, Any]:
+    """The ``--json`` figures. Love Me Not's single matches are also measured against a
+    bare-Python loop in the same run (the engine's playouts, its games with agents and
+    views, and the batch simulator, each as a multiple of that loop)."""
+    engines: list[dict[str, Any]] = [
+        {"game": r.game, "players": r.players, "games_per_s": r.games_per_s,
+         "actions_per_s": r.actions_per_s} for r in rows]
+    batch: list[dict[str, Any]] = []
+    if "love-me-not" in ids:
+        yard = love_me_not_yardstick(seconds * 3)
+        for name, row in (("playouts", yard.playouts), ("games", yard.games)):
+            engines.append({"game": row.game, "players": row.players, "options": {"matches": 1},
+                            "loop": name, "games_per_s": row.games_per_s,
+                            "actions_per_s": row.actions_per_s,
+                            "bare_python_per_s": yard.bare_per_s,
+                            "share_of_bare": yard.share(row)})
+        try:
+            from parlour.rl.love_me_not.batch import matches_per_s
+        except ImportError:  # the optional extra parlour[rl] is not installed
+            pass
+        else:
+            speed = matches_per_s(seconds)
+            batch.append({"game": "love-me-not", "matches_per_s": speed,
+                          "bare_python_per_s": yard.bare_per_s,
+                          "times_bare": speed / yard.bare_per_s})
+    search = [{"game": gid, "players": get_game(gid).min_players,
+               "iterations_per_s": bench_mcts(gid, get_game(gid).min_players, seconds)}
+              for gid in ids]
+    return {"engines": engines, "batch": batch, "mcts": search}

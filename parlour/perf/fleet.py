@@ -1,6 +1,6 @@
 """Servers for a load test, on loopback: Parlour processes, PostgreSQL and Redis.
 
-Everything here is started as a separate process (the lab never imports the server),
+Everything here is started as a separate process (the load test never imports the server),
 is stopped by its own pid, and is read from ``/proc`` (CPU time and memory).
 
 >>> is_loopback("http://127.0.0.1:8000") and is_loopback("http://localhost:8000")

@@ -16,16 +16,11 @@ from typer.testing import CliRunner
 from parlour.cli.main import app
 from parlour.engine import Match
 from parlour.games import get_game
-from parlour.lab.budget import BudgetError, cpu_root
-from parlour.lab.fleet import has_postgres
-from parlour.lab.load import (
-    COLLECT_EVERY,
-    LoadError,
-    LoadSpec,
-    collecting_seldom,
-    problems_at_end,
-    problems_in_view,
-)
+from parlour.perf.budget import BudgetError, cpu_root
+from parlour.perf.fleet import has_postgres
+from parlour.perf.load import LoadError, LoadSpec
+from parlour.perf.load.checks import problems_at_end, problems_in_view
+from parlour.perf.load.generator import COLLECT_EVERY, collecting_seldom
 
 runner = CliRunner()
 

@@ -1,4 +1,4 @@
-"""The ``parlour`` command, driven as a user would (stdin piped)."""
+"""``parlour games``, ``play`` and ``replay``, driven as a user would (stdin piped)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.cli.main import app
-from parlour.engine import Record, replay
-from parlour.games import get_game
 
 runner = CliRunner()
 
@@ -49,28 +47,6 @@ def test_play_stops_cleanly_when_input_ends() -> None:
     assert "input ended" in out.output
 
 
-def test_simulate_json_reports_rates(tmp_path: Path) -> None:
-    records = tmp_path / "games.jsonl"
-    out = runner.invoke(app, ["simulate", "love-me-not", "-n", "40", "--bots", "greedy,random",
-                              "--json", "--jobs", "1", "--out", str(records)])
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    assert data["games"] == 40
-    assert abs(sum(data["win_rate"]) - 1) < 1e-9
-    assert data["win_rate"][0] > data["win_rate"][1]
-    assert set(data) >= {"games", "win_rate", "tie_rate", "mean_score", "sd_score"}
-    lines = records.read_text().splitlines()
-    assert len(lines) == 40
-    match = replay(Record.loads(lines[0]), get_game)
-    assert match.over
-
-
-def test_simulate_refuses_a_wrong_bot_count() -> None:
-    out = runner.invoke(app, ["simulate", "love-me-not", "-n", "5", "--bots", "random"])
-    assert out.exit_code == 2
-    assert "1 bots for 1 seats" not in out.output
-
-
 def test_replay_json_is_exactly_over_result_view(tmp_path: Path) -> None:
     records = tmp_path / "g.jsonl"
     runner.invoke(app, ["simulate", "love-me-not", "-n", "1", "--json", "--jobs", "1",
@@ -92,12 +68,6 @@ def test_replay_reports_an_illegal_action_with_its_index(tmp_path: Path) -> None
     out = runner.invoke(app, ["replay", str(path), "--json"])
     assert out.exit_code == 2
     assert "action 0" in out.output
-
-
-def test_bench_prints_games_per_second() -> None:
-    out = runner.invoke(app, ["bench", "--seconds", "0.2", "--game", "love-me-not"])
-    assert out.exit_code == 0, out.output
-    assert "games/s" in out.output
 
 
 def test_play_my_story_to_the_end_shows_the_score_sheet() -> None:

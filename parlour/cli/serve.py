@@ -1,0 +1,100 @@
+"""``parlour serve`` and ``parlour run``: the web server."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to ``app``."""
+    app.command()(serve)
+    app.command(name="run")(run_default)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port")] = 8000,
+    db: Annotated[str | None, typer.Option(envvar="PARLOUR_DB", help="Database URL (default:"
+                                           " SQLite file); the environment keeps a"
+                                           " password out of the process list")] = None,
+    redis: Annotated[str | None, typer.Option(envvar="PARLOUR_REDIS", help="Redis URL to "
+                                              "share rooms between server processes")] = None,
+    processes: Annotated[int, typer.Option(help="Worker processes behind a front that passes "
+                                           "each room's connections to its owner (more "
+                                           "than 1 needs --redis and PostgreSQL)")] = 1,
+    bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before "
+                                                    "acting")] = None,
+    public_url: Annotated[str | None, typer.Option(help="Base address for join links and QR "
+                                                   "codes (default: from each request)")
+                          ] = None,
+    limits: Annotated[bool, typer.Option(help="Limits against abuse (--no-limits for a load "
+                                         "test on loopback)")] = True,
+    reuse_port: Annotated[bool, typer.Option(help="Let other server processes listen on the "
+                                             "same port (SO_REUSEPORT)")] = False,
+    access_log: Annotated[bool, typer.Option(help="A line per request and connection "
+                                             "(--no-access-log under load)")] = True,
+    sync: Annotated[str, typer.Option(help="full: every commit is synced to disk before "
+                                      "anyone hears of it (a move survives a power cut); "
+                                      "normal: handed to the operating system (it survives "
+                                      "the server's crash, not a power cut), quicker")
+                    ] = "full",
+    worker: Annotated[str | None, typer.Option(hidden=True, help="I/N: run as worker I of "
+                                               "N behind a front (the front starts them)")
+                      ] = None,
+    handoff_fd: Annotated[int | None, typer.Option(hidden=True, help="The Unix socket a "
+                                                   "worker's connections come over")] = None,
+) -> None:
+    """Run the web server: rooms, live play, replays."""
+    from parlour.server.config import SYNC_MODES
+    from parlour.server.front import ServeError, serve_processes
+
+    if not 1 <= processes <= MAX_SERVE_PROCESSES:
+        raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
+    if sync not in SYNC_MODES:
+        raise fail(f"--sync is one of {', '.join(SYNC_MODES)} (got {sync!r})")
+    place = _worker_place(worker)
+    if (place is None) != (handoff_fd is None):
+        raise fail("--worker and --handoff-fd go together (the front starts its workers)")
+    if processes > 1:  # the front alone: it never loads the application
+        try:
+            serve_processes(host, port, processes, db, redis, sync=sync, bot_delay=bot_delay,
+                            public_url=public_url, limits=limits, access_log=access_log,
+                            reuse_port=reuse_port)
+        except ServeError as exc:
+            raise fail(str(exc)) from None
+        return
+    from parlour.server.run import serve as run_server
+
+    run_server(host, port, db, sync=sync, redis=redis, bot_delay=bot_delay,
+               public_url=public_url, limits=limits, reuse_port=reuse_port,
+               access_log=access_log, worker=place, handoff_fd=handoff_fd)
+
+
+MAX_SERVE_PROCESSES = 64
+
+
+def _worker_place(text: str | None) -> tuple[int, int] | None:
+    """``--worker I/N`` read: (I, N).
+
+    >>> _worker_place("1/4"), _worker_place(None)
+    ((1, 4), None)
+    """
+    if text is None:
+        return None
+    found = re.fullmatch(r"(\d+)/(\d+)", text)
+    if found is None or not int(found[1]) < int(found[2]) <= MAX_SERVE_PROCESSES:
+        raise fail(f"--worker is I/N with 0 <= I < N <= {MAX_SERVE_PROCESSES} (got {text!r})")
+    return int(found[1]), int(found[2])
+
+
+def run_default() -> None:
+    """The main job (``make run``): the web server on port 8000 with an SQLite file."""
+    from parlour.server.run import serve as run_server
+
+    # Phones on the same network must reach the table, so listen on every interface.
+    run_server("0.0.0.0", 8000, None)

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from parlour.engine import ParlourError
 
@@ -19,7 +20,8 @@ err = Console(stderr=True)
 
 
 def fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    # The message is text, not markup: "pip install -e '.[perf]'" keeps its "[perf]".
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, markup=True)
     return typer.Exit(2)
 
 

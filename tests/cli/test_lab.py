@@ -34,3 +34,9 @@ def test_simulate_refuses_a_wrong_bot_count() -> None:
     out = runner.invoke(app, ["simulate", "love-me-not", "-n", "5", "--bots", "random"])
     assert out.exit_code == 2
     assert "1 bots for 1 seats" not in out.output
+
+
+def test_an_error_shows_the_text_it_quotes_as_typed() -> None:
+    out = runner.invoke(app, ["simulate", "love-me-not", "--options", '{"deck": "[red]x"}'])
+    assert out.exit_code == 2
+    assert "option 'deck' must be of type list (got '[red]x')" in out.output

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from parlour.games import game_ids
+from parlour.perf import EXTRA_MODULES
 
 from .common import console, err, fail
 
@@ -78,9 +79,12 @@ def load(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
-    from parlour.perf.budget import BudgetError
-    from parlour.perf.fleet import FleetError
-    from parlour.perf.load import LoadError, LoadSpec, run_load
+    try:
+        from parlour.perf.budget import BudgetError
+        from parlour.perf.fleet import FleetError
+        from parlour.perf.load import LoadError, LoadSpec, run_load
+    except ModuleNotFoundError as exc:
+        raise _without_extra(exc) from None
 
     if url is not None and spawn:
         raise fail("--url targets a running server; --spawn starts one: give one of them")
@@ -95,6 +99,15 @@ def load(
         print(json.dumps(figures))
     else:
         _print_load(figures)
+
+
+def _without_extra(exc: ModuleNotFoundError) -> typer.Exit:
+    """The words for a load test run without the ``perf`` extra; any other module missing
+    is a fault, raised as it is."""
+    if exc.name not in EXTRA_MODULES:
+        raise exc
+    return fail(f"parlour load needs the optional extra perf ({exc.name} is not installed):"
+                " pip install -e '.[perf]'")
 
 
 def _print_load(figures: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +11,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from parlour.engine import ParlourError
+from parlour.engine import InvalidOptions, Option, ParlourError
+from parlour.games import game_ids, get_game
 
 OPTIONS_HELP = "Game options as JSON, or @FILE to read them from a JSON file"
-CARDS_HELP = "My Story: your own card set (a JSON file in the documented format)"
+CONTENT_HELP = ("Your own content for the game, from a JSON file: My Story's card set, "
+                "Take Your Pick's pairs, What's It to Ya?'s cards, My Favourite Things' "
+                "categories (the value of the game's content option, as the lobby takes it)")
 
 console = Console()
 err = Console(stderr=True)
@@ -51,19 +55,51 @@ def read_text(path: Path, flag: str) -> str:
         raise fail(f"{flag}: cannot read {path}: {exc.strerror}") from None
 
 
-def with_cards(game_id: str, options: dict[str, Any], path: Path | None,
-               flag: str = "--cards") -> dict[str, Any]:
-    """The options with My Story's own card set from ``path`` (validated now, so that a
-    bad card is named before any game is played)."""
+def content_option(options: Sequence[Option]) -> str | None:
+    """The name of the one option that carries a game's content (a card set, word cards),
+    the one a content file fills; ``None`` if the game takes no content.
+
+    >>> from parlour.engine import Option
+    >>> content_option((Option("deck", list, None), Option("pairs", list, None, content=True)))
+    'pairs'
+    """
+    names = [o.name for o in options if o.content]
+    if len(names) > 1:
+        raise InvalidOptions(f"several options carry content ({', '.join(names)}): give "
+                             "each in --options")
+    return names[0] if names else None
+
+
+def with_content(game_id: str, options: dict[str, Any], path: Path | None,
+                 flag: str = "--cards") -> dict[str, Any]:
+    """The options with the game's own content read from ``path``, as the lobby's upload
+    gives it; the game checks it when it sets up, before any game is played."""
     if path is None:
         return options
-    if game_id != "my-story":
-        raise fail(f"{flag} is for My Story; other games take their own content as an "
-                   "option (--options, see docs/lab.md)")
-    from parlour.games.my_story import load_card_set
-
     try:
-        load_card_set(path)
+        game = get_game(game_id)
     except ParlourError as exc:
         raise fail(str(exc)) from None
-    return {**options, "cards": parse_json(read_text(path, flag), flag)}
+    try:
+        name = content_option(game.options)
+    except ParlourError as exc:
+        raise fail(f"{flag}: {exc}") from None
+    if name is None:
+        raise fail(f"{flag} is for a game's own content, and {game.title} takes none (the "
+                   f"games that do: {', '.join(titles_with_content())})")
+    return {**options, name: parse_json(read_text(path, flag), flag)}
+
+
+def titles_with_content() -> list[str]:
+    """The games that take content of their own, by title."""
+    games = [get_game(gid) for gid in game_ids()]
+    return [g.title for g in games if any(o.content for o in g.options)]
+
+
+def own_content(game_id: str, options: dict[str, Any], path: Path | None) -> dict[str, Any]:
+    """``options`` without what ``--cards PATH`` put in them (a command that makes a run
+    again names the file instead)."""
+    if path is None:
+        return options
+    name = content_option(get_game(game_id).options)
+    return {k: v for k, v in options.items() if k != name}

@@ -28,13 +28,14 @@ from parlour.lab import SimulationSpec, simulate, summarize
 from parlour.lab.stats import Summary, add
 
 from .common import (
-    CARDS_HELP,
+    CONTENT_HELP,
     OPTIONS_HELP,
     console,
     err,
     fail,
+    own_content,
     parse_options,
-    with_cards,
+    with_content,
 )
 
 
@@ -50,14 +51,14 @@ def simulate_cmd(
     bots: Annotated[str | None, typer.Option(help="Comma-separated bot per seat")] = None,
     players: Annotated[int | None, typer.Option(help="Number of seats")] = None,
     options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
-    cards: Annotated[Path | None, typer.Option(help=CARDS_HELP)] = None,
+    cards: Annotated[Path | None, typer.Option(help=CONTENT_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,
     jobs: Annotated[int | None, typer.Option(help="Worker processes (default: cores)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     out: Annotated[Path | None, typer.Option(help="Write every record to this JSONL file")] = None,
 ) -> None:
     """Play N bot-only games and report win rates, ties and scores."""
-    chosen = with_cards(game_id, parse_options(options), cards)
+    chosen = with_content(game_id, parse_options(options), cards)
     try:
         game = get_game(game_id)
         names = bots.split(",") if bots else None
@@ -128,9 +129,9 @@ def lab_cmd(
     vs_options: Annotated[str | None, typer.Option(
         help="A second run on the same seeds with these options (JSON or @FILE); every "
              "figure is then shown side by side with the difference")] = None,
-    cards: Annotated[Path | None, typer.Option(help=CARDS_HELP)] = None,
+    cards: Annotated[Path | None, typer.Option(help=CONTENT_HELP)] = None,
     vs_cards: Annotated[Path | None, typer.Option(
-        help="My Story: the second run plays this card set")] = None,
+        help="The second run plays this content (as --cards)")] = None,
     skills: Annotated[str | None, typer.Option(
         help="Guessing skills (e.g. 0,0.5,1) drawn per seat and game: how the outcome "
              "follows skill at guessing (party games)")] = None,
@@ -186,11 +187,11 @@ def _study(game_id: str, players: int | None, bots: str | None, n: int, seed: in
     from parlour.lab.plan import Plan
     from parlour.lab.study import Study
 
-    chosen = with_cards(game_id, parse_options(options), cards)
+    chosen = with_content(game_id, parse_options(options), cards)
     second = None
     if vs_options is not None or vs_cards is not None:
         base = parse_options(vs_options, "--vs-options") if vs_options is not None else chosen
-        second = with_cards(game_id, base, vs_cards, "--vs-cards")
+        second = with_content(game_id, base, vs_cards, "--vs-cards")
     if n < 1:
         raise fail("-n must be at least 1")
     try:
@@ -228,14 +229,14 @@ def _command(study: Any, cards: Path | None, vs_cards: Path | None) -> str:
     words = ["parlour", "lab", plan.game, "--players", str(plan.players),
              "--bots", ",".join(dict.fromkeys(plan.bots)), "-n", str(plan.games),
              "--seed", str(plan.seed)]
-    own = {k: v for k, v in plan.options.items() if not (cards and k == "cards")}
+    own = own_content(plan.game, plan.options, cards)
     if own:
         words += ["--options", json.dumps(own)]
     if cards:
         words += ["--cards", str(cards)]
     if study.vs is not None:
-        vs = {k: v for k, v in study.vs.items() if not (vs_cards and k == "cards")}
-        if vs != plan.options or not vs_cards:
+        vs = own_content(plan.game, study.vs, vs_cards)
+        if vs != own or not vs_cards:
             words += ["--vs-options", json.dumps(vs)]
         if vs_cards:
             words += ["--vs-cards", str(vs_cards)]

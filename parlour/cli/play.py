@@ -17,7 +17,7 @@ from parlour.games import game_ids, get_game
 from parlour.tui import TerminalPlayer
 from parlour.tui.play import InputClosed
 
-from .common import CARDS_HELP, OPTIONS_HELP, console, fail, parse_options, with_cards
+from .common import CONTENT_HELP, OPTIONS_HELP, console, fail, parse_options, with_content
 
 
 def register(app: typer.Typer) -> None:
@@ -48,11 +48,11 @@ def play(
     bots: Annotated[str | None, typer.Option(help="Comma-separated bot per bot seat")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (random if omitted)")] = None,
     options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
-    cards: Annotated[Path | None, typer.Option(help=CARDS_HELP)] = None,
+    cards: Annotated[Path | None, typer.Option(help=CONTENT_HELP)] = None,
 ) -> None:
     """Play in the terminal against bots, or pass the keyboard between humans."""
     try:
-        chosen = with_cards(game_id, parse_options(options), cards)
+        chosen = with_content(game_id, parse_options(options), cards)
         game = get_game(game_id)
         count = players or game.min_players
         names = bots.split(",") if bots else [bot or game.default_bot] * (count - humans)

@@ -152,4 +152,7 @@ def test_cli_names_the_bad_card_before_playing(tmp_path: Path) -> None:
         assert "cards[12] (L13) requirement: icon 'money' needs a whole number ≥ 0 (got -1)" \
             in " ".join(out.output.split())
     out = runner.invoke(app, ["lab", "love-me-not", "-n", "1", "--cards", str(path)])
-    assert out.exit_code == 2 and "--cards is for My Story" in out.output
+    said = " ".join(out.output.split())
+    assert out.exit_code == 2 and "--cards is for a game's own content, and Love Me Not takes " \
+        "none (the games that do: My Favourite Things, What's It to Ya?, Take Your Pick, " \
+        "My Story)" in said

@@ -4,6 +4,7 @@ and the play loop."""
 from .agents import RandomAgent
 from .chance import generator, shuffle
 from .errors import (
+    ContentError,
     GameOver,
     IllegalAction,
     InvalidOptions,
@@ -26,6 +27,7 @@ __all__ = [
     "Agent",
     "AgentFactory",
     "Arrangement",
+    "ContentError",
     "Corrigible",
     "Game",
     "GameOver",

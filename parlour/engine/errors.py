@@ -31,6 +31,11 @@ class InvalidOptions(ParlourError):
     """Options or a player count that the game does not accept."""
 
 
+class ContentError(InvalidOptions):
+    """Content that breaks its schema: a card set, a word deck, categories, phrase pairs,
+    bundled or given as an option. The message names the bad entry."""
+
+
 class UnknownGame(ParlourError):
     """No game is registered under that id."""
 

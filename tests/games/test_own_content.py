@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from parlour.bots import make_agent
-from parlour.engine import InvalidOptions, Match, Record, play, replay
+from parlour.engine import ContentError, InvalidOptions, Match, Record, play, replay
 from parlour.games import get_game
 
 
@@ -98,3 +99,21 @@ def test_my_favourite_things_names_a_bad_category() -> None:
         game.setup(3, {"categories": [{**TEAS, "loved": ["Green"]}]})
     with pytest.raises(InvalidOptions, match="option 'categories' must be of type list"):
         game.setup(3, {"categories": "Teas"})
+
+
+@pytest.mark.parametrize("game_id, options, message", [
+    ("my-favourite-things", {"categories": [{**TEAS, "loved": ["Green"]}]},
+     "option 'categories': category 'Teas': 'loved' must be a list of at least 9 entries"),
+    ("whats-it-to-ya", {"cards": {**word_cards(30), "categories": ["food"]}},
+     "has unknown category 'tools'"),
+    ("take-your-pick", {"pairs": [["Tea", "Coffee"], ["tea", "Milk"]]},
+     "option 'pairs' entry 1: the phrase 'tea' is already on entry 0"),
+    ("my-story", {"cards": {"format": "parlour-my-story-cards"}},
+     "card set: document: missing field 'resources'"),
+])
+def test_bad_content_of_every_game_is_the_engines_one_content_error(
+        game_id: str, options: dict[str, Any], message: str) -> None:
+    """One error for bad content, whatever the game: a front end catches one class."""
+    with pytest.raises(ContentError, match=re.escape(message)) as caught:
+        get_game(game_id).setup(3, options)
+    assert type(caught.value) is ContentError and isinstance(caught.value, InvalidOptions)

@@ -4,7 +4,7 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 """
 
 from .bots import FanAgent, PersonaAgent
-from .content import CONTENT, Content, ContentError
+from .content import CONTENT, Content
 from .determinize import determinize
 from .narrate import narrate
 from .rules import MyFavouriteThings, trick_winner
@@ -26,7 +26,6 @@ __all__ = [
     "GAME",
     "RANKS",
     "Content",
-    "ContentError",
     "MyFavouriteThings",
     "MyFavouriteThingsState",
     "MyFavouriteThingsView",

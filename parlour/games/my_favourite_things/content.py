@@ -23,17 +23,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from parlour.engine import text_problem
+from parlour.engine import ContentError, text_problem
 
 MAX_TEXT = 60
 SET_SIZE = 6
 MIN_LOVED = 9
 """Enough liked entries that different bots write different hands of five favourites."""
 MIN_DISLIKED = 3
-
-
-class ContentError(ValueError):
-    """The bundled (or a supplied) category file is malformed; the message names the entry."""
 
 
 def key(text: str) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 
 from parlour.engine import (
     Action,
+    ContentError,
     Game,
     IllegalAction,
     InvalidOptions,
@@ -40,7 +41,7 @@ from parlour.engine import (
 )
 from parlour.engine.narration import default_name
 
-from .content import CONTENT, MAX_TEXT, SET_SIZE, Category, Content, ContentError, key, parse
+from .content import CONTENT, MAX_TEXT, SET_SIZE, Category, Content, key, parse
 from .meaning import nearest
 from .state import (
     BROKEN_HEART,
@@ -190,7 +191,7 @@ def own_categories(value: Any) -> Content:
     try:
         return parse({"categories": value, "no_idea": list(CONTENT.no_idea)})
     except ContentError as exc:
-        raise InvalidOptions(f"option 'categories': {exc}") from None
+        raise ContentError(f"option 'categories': {exc}") from None
 
 
 def meaning(category: str, content: Content = CONTENT) -> Category | None:

@@ -11,7 +11,6 @@ from .bots import HeuristicAgent, heuristic_order, random_rollout
 from .cards import (
     BUNDLED,
     CardSet,
-    CardSetError,
     bundled_card_set,
     card_set_from,
     default_card_set,
@@ -67,7 +66,6 @@ __all__ = [
     "BUNDLED",
     "GAME",
     "CardSet",
-    "CardSetError",
     "MyStory",
     "MyStoryState",
     "bundled_card_set",

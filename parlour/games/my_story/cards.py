@@ -21,7 +21,7 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from parlour.engine import InvalidOptions
+from parlour.engine import ContentError
 
 RESOURCES = ("money", "book", "heart", "house", "smile")
 STAR = "star"
@@ -61,10 +61,6 @@ MEASURES: dict[str, tuple[str, ...]] = {
 }
 ZONES = ("deck", "cv", "all")
 CARD_KINDS = (*KIND_COUNTS, "starting")
-
-
-class CardSetError(InvalidOptions):
-    """A card-set file that does not follow the format; the message names the entry."""
 
 
 Cost = Mapping[str, int]
@@ -148,8 +144,8 @@ class CardSet:
 
 
 # -- validation helpers ---------------------------------------------------------------
-def _fail(where: str, message: str) -> CardSetError:
-    return CardSetError(f"card set: {where}: {message}")
+def _fail(where: str, message: str) -> ContentError:
+    return ContentError(f"card set: {where}: {message}")
 
 
 def _get(entry: Mapping[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
@@ -401,7 +397,7 @@ def load_card_set(path: str | Path) -> CardSet:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise CardSetError(f"card set: cannot read {path}: {exc}") from exc
+        raise ContentError(f"card set: cannot read {path}: {exc}") from exc
     return parse_card_set(data)
 
 
@@ -416,7 +412,7 @@ DEFAULT_PATH = Path(__file__).with_name(BUNDLED[STANDARD])
 def bundled_card_set(name: str) -> CardSet:
     """A card set that comes with the game, by name (see ``BUNDLED``)."""
     if name not in BUNDLED:
-        raise CardSetError(f"card set: no bundled set {name!r} (sets: {', '.join(BUNDLED)})")
+        raise ContentError(f"card set: no bundled set {name!r} (sets: {', '.join(BUNDLED)})")
     return load_card_set(Path(__file__).with_name(BUNDLED[name]))
 
 

@@ -11,7 +11,7 @@ True
 >>> check_deck([["In", "Out"], ["out", "About"]], "deck")
 Traceback (most recent call last):
 ...
-parlour.games.take_your_pick.content.DeckError: deck entry 1: the phrase 'out' is already on entry 0
+parlour.engine.errors.ContentError: deck entry 1: the phrase 'out' is already on entry 0
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 from typing import Any
+
+from parlour.engine import ContentError
 
 Card = tuple[str, str]
 
@@ -35,38 +37,35 @@ class Deck(tuple[Card, ...]):
         return self
 
 
-class DeckError(ValueError):
-    """A deck (built-in or given as an option) that breaks the content rules."""
-
-
 def check_phrase(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise DeckError(f"{where}: a phrase must be text (got {value!r})")
+        raise ContentError(f"{where}: a phrase must be text (got {value!r})")
     if not value.strip():
-        raise DeckError(f"{where}: a phrase cannot be empty")
+        raise ContentError(f"{where}: a phrase cannot be empty")
     if value != value.strip():
-        raise DeckError(f"{where}: the phrase {value!r} has spaces at its start or end")
+        raise ContentError(f"{where}: the phrase {value!r} has spaces at its start or end")
     if len(value) > MAX_PHRASE:
-        raise DeckError(f"{where}: the phrase {value!r} is longer than {MAX_PHRASE} characters")
+        raise ContentError(f"{where}: the phrase {value!r} is longer than {MAX_PHRASE} characters")
     return value
 
 
 def check_deck(raw: Any, name: str) -> list[Card]:
-    """The cards of ``raw`` (a list of ``[a, b]`` pairs), or ``DeckError`` naming the bad entry."""
+    """The cards of ``raw`` (a list of ``[a, b]`` pairs), or ``ContentError`` naming the bad
+    entry."""
     if not isinstance(raw, list) or not raw:
-        raise DeckError(f"{name} must be a non-empty list of [phrase, phrase] pairs")
+        raise ContentError(f"{name} must be a non-empty list of [phrase, phrase] pairs")
     seen: dict[str, int] = {}
     cards: list[Card] = []
     for i, entry in enumerate(raw):
         where = f"{name} entry {i}"
         if not isinstance(entry, list | tuple) or len(entry) != 2:
-            raise DeckError(f"{where}: a card is a pair of two phrases (got {entry!r})")
+            raise ContentError(f"{where}: a card is a pair of two phrases (got {entry!r})")
         a, b = (check_phrase(p, where) for p in entry)
         for phrase in (a, b):
             key = phrase.casefold()
             if key in seen:
                 other = "this entry" if seen[key] == i else f"entry {seen[key]}"
-                raise DeckError(f"{where}: the phrase {phrase!r} is already on {other}")
+                raise ContentError(f"{where}: the phrase {phrase!r} is already on {other}")
             seen[key] = i
         cards.append((a, b))
     return cards
@@ -77,12 +76,12 @@ def load_builtin(text: str) -> tuple[list[Card], dict[Card, str]]:
     data = json.loads(text)
     traits = data.get("traits") if isinstance(data, dict) else None
     if not isinstance(traits, dict) or not traits:
-        raise DeckError("pairs.json must hold an object 'traits': {trait: [[a, b], ...]}")
+        raise ContentError("pairs.json must hold an object 'traits': {trait: [[a, b], ...]}")
     raw: list[Any] = []
     names: list[str] = []
     for trait, pairs in traits.items():
         if not isinstance(pairs, list):
-            raise DeckError(f"pairs.json trait {trait!r} must list [a, b] pairs")
+            raise ContentError(f"pairs.json trait {trait!r} must list [a, b] pairs")
         raw.extend(pairs)
         names.extend([trait] * len(pairs))
     cards = check_deck(raw, "pairs.json")

@@ -40,7 +40,7 @@ from parlour.engine import (
     require_keys,
 )
 
-from .content import BUILTIN, Card, Deck, DeckError, check_deck
+from .content import BUILTIN, Card, Deck, check_deck
 
 STANDARD = "standard"
 LARGE_GROUP = "large-group"
@@ -160,10 +160,7 @@ def subject_points(variant: str, reader_points: list[int]) -> int:
 
 # -- options --------------------------------------------------------------------
 def _deck_option(value: Any, players: int, per_reader: int, name: str) -> Deck:
-    try:
-        cards = Deck(check_deck(value, f"option {name!r}"))
-    except DeckError as exc:
-        raise InvalidOptions(str(exc)) from None
+    cards = Deck(check_deck(value, f"option {name!r}"))
     need = (players - 1) * per_reader
     if len(cards) < need:
         raise InvalidOptions(

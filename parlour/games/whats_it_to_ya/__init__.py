@@ -4,7 +4,7 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 """
 
 from .bots import PersonaAgent
-from .content import STANDARD, Card, Deck, DeckDataError, load_deck, parse_deck
+from .content import STANDARD, Card, Deck, load_deck, parse_deck
 from .determinize import determinize
 from .narrate import narrate
 from .rules import (
@@ -31,7 +31,6 @@ __all__ = [
     "STANDARD",
     "Card",
     "Deck",
-    "DeckDataError",
     "WhatsItToYa",
     "WhatsItToYaState",
     "WhatsItToYaView",

@@ -17,16 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.engine import ParlourError
+from parlour.engine import ContentError
 
 CARD_COUNT = 200
 """The printed game has 180 cards; ours has 20 more, of everyday moments (see docs/rulings.md)."""
 MAX_WORD_LENGTH = 40
 DATA_FILE = Path(__file__).with_name("cards.json")
-
-
-class DeckDataError(ParlourError):
-    """A card file that breaks the schema; the message names the bad entry."""
 
 
 @dataclass(frozen=True)
@@ -73,45 +69,45 @@ def norm(word: str) -> str:
 
 
 def check_word(word: Any, where: str) -> str:
-    """A usable word, or ``DeckDataError`` naming ``where``."""
+    """A usable word, or ``ContentError`` naming ``where``."""
     if not isinstance(word, str) or not word.strip():
-        raise DeckDataError(f"{where}: a word must be a non-empty string (got {word!r})")
+        raise ContentError(f"{where}: a word must be a non-empty string (got {word!r})")
     if len(word) > MAX_WORD_LENGTH:
-        raise DeckDataError(f"{where}: {word!r} is longer than {MAX_WORD_LENGTH} characters")
+        raise ContentError(f"{where}: {word!r} is longer than {MAX_WORD_LENGTH} characters")
     return word
 
 
 def _side(raw: Any, where: str, categories: tuple[str, ...]) -> tuple[str, str]:
     if not isinstance(raw, dict) or sorted(raw) != ["category", "word"]:
-        raise DeckDataError(f"{where}: a side is {{'word': ..., 'category': ...}} (got {raw!r})")
+        raise ContentError(f"{where}: a side is {{'word': ..., 'category': ...}} (got {raw!r})")
     word = check_word(raw["word"], where)
     if raw["category"] not in categories:
-        raise DeckDataError(f"{where}: {word!r} has unknown category {raw['category']!r}")
+        raise ContentError(f"{where}: {word!r} has unknown category {raw['category']!r}")
     return word, str(raw["category"])
 
 
 def parse_deck(data: Any, count: int = CARD_COUNT) -> Deck:
-    """Validate a decoded card file; ``DeckDataError`` names the first bad entry."""
+    """Validate a decoded card file; ``ContentError`` names the first bad entry."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise DeckDataError("a card file is an object with a 'cards' list")
+        raise ContentError("a card file is an object with a 'cards' list")
     raw_cats = data.get("categories")
     if not isinstance(raw_cats, list) or not raw_cats or not all(
         isinstance(c, str) and c for c in raw_cats
     ):
-        raise DeckDataError("'categories' must be a non-empty list of names")
+        raise ContentError("'categories' must be a non-empty list of names")
     categories = tuple(raw_cats)
     if len(data["cards"]) != count:
-        raise DeckDataError(f"the deck must have {count} cards (it has {len(data['cards'])})")
+        raise ContentError(f"the deck must have {count} cards (it has {len(data['cards'])})")
     cards: list[Card] = []
     category: dict[str, str] = {}
     for i, raw in enumerate(data["cards"]):
         if not isinstance(raw, dict) or sorted(raw) != ["back", "front"]:
-            raise DeckDataError(f"card {i}: a card is {{'front': ..., 'back': ...}}")
+            raise ContentError(f"card {i}: a card is {{'front': ..., 'back': ...}}")
         pair = []
         for side in ("front", "back"):
             word, cat = _side(raw[side], f"card {i} {side}", categories)
             if norm(word) in category:
-                raise DeckDataError(f"card {i} {side}: the word {word!r} appears twice in the deck")
+                raise ContentError(f"card {i} {side}: the word {word!r} appears twice in the deck")
             category[norm(word)] = cat
             pair.append(word)
         cards.append(Card(pair[0], pair[1]))
@@ -123,7 +119,7 @@ def load_deck(path: Path = DATA_FILE) -> Deck:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise DeckDataError(f"cannot read the card file {path.name}: {exc}") from exc
+        raise ContentError(f"cannot read the card file {path.name}: {exc}") from exc
     return parse_deck(data)
 
 

@@ -24,6 +24,7 @@ from typing import Any, TypedDict
 
 from parlour.engine import (
     Action,
+    ContentError,
     Game,
     InvalidOptions,
     Legal,
@@ -34,7 +35,7 @@ from parlour.engine import (
     generator,
 )
 
-from .content import STANDARD, Deck, DeckDataError, check_word, norm, parse_deck
+from .content import STANDARD, Deck, check_word, norm, parse_deck
 
 # -- the game's facts -------------------------------------------------------------
 CARDS_PER_ROUND = 5
@@ -156,8 +157,8 @@ def _stacked_deck(value: Any, needed: int) -> list[str]:
     for i, word in enumerate(value):
         try:
             check_word(word, f"deck entry {i}")
-        except DeckDataError as exc:
-            raise InvalidOptions(f"option 'deck': {exc}") from None
+        except ContentError as exc:
+            raise ContentError(f"option 'deck': {exc}") from None
         if norm(word) in seen:
             raise InvalidOptions(f"option 'deck': deck entry {i} {word!r} appears twice")
         seen.add(norm(word))
@@ -179,8 +180,8 @@ def _own_cards(value: Any, needed: int) -> Deck:
                              f"(5 per round, one round per deal); it has {count}")
     try:
         return parse_deck(value, count)
-    except DeckDataError as exc:
-        raise InvalidOptions(f"option 'cards': {exc}") from None
+    except ContentError as exc:
+        raise ContentError(f"option 'cards': {exc}") from None
 
 
 def _shuffled_deck(rng: random.Random, side: str, deck: Deck = STANDARD) -> list[str]:

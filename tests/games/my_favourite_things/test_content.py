@@ -6,12 +6,11 @@ from typing import Any
 
 import pytest
 
-from parlour.engine import text_problem
+from parlour.engine import ContentError, text_problem
 from parlour.games.my_favourite_things.content import (
     CONTENT,
     MIN_DISLIKED,
     MIN_LOVED,
-    ContentError,
     key,
     load,
     parse,

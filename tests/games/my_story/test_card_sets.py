@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 
 from parlour.bots import make_agent
 from parlour.cli.main import app
-from parlour.engine import InvalidOptions, Match, Record, play, replay
+from parlour.engine import ContentError, InvalidOptions, Match, Record, play, replay
 from parlour.games import get_game
-from parlour.games.my_story import GAME, CardSetError, bundled_card_set, with_cards
+from parlour.games.my_story import GAME, bundled_card_set, with_cards
 from parlour.games.my_story.cards import DEFAULT_PATH
 from parlour.tui import my_story as tui
 from parlour.tui.play import load_renderer
@@ -110,7 +110,7 @@ def test_a_bad_card_set_option_is_refused_naming_the_card_and_field(change: Any,
                                                                     message: str) -> None:
     data = document()
     change(data)
-    with pytest.raises(CardSetError, match=re.escape(message)):
+    with pytest.raises(ContentError, match=re.escape(message)):
         Match.new(GAME, 2, {"cards": data}, seed=1)
     with pytest.raises(InvalidOptions, match="must be one of standard, first-draft"):
         GAME.setup(2, {"card_set": "deluxe"})

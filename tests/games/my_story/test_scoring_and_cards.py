@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from parlour.bots import make_agent
-from parlour.engine import Match, play
+from parlour.engine import ContentError, Match, play
 from parlour.games.my_story import GAME as G
-from parlour.games.my_story import CardSetError, parse_card_set, with_cards
+from parlour.games.my_story import parse_card_set, with_cards
 from parlour.games.my_story.cards import DEFAULT_PATH
 from parlour.games.my_story.scoring import (
     achievement_points,
@@ -193,7 +193,7 @@ def test_bundled_set_has_every_component_of_the_box() -> None:
 def test_bad_card_set_is_refused_naming_the_entry(mutate: Any, message: str) -> None:
     data = copy.deepcopy(raw())
     mutate(data)
-    with pytest.raises(CardSetError, match=message):
+    with pytest.raises(ContentError, match=message):
         parse_card_set(data)
 
 
@@ -203,7 +203,7 @@ def test_too_few_first_occupations_is_refused() -> None:
         if card["kind"] == "occupation" and card["switching_year"] == 1:
             card["switching_year"] = 2
             break
-    with pytest.raises(CardSetError, match="switching_year 1"):
+    with pytest.raises(ContentError, match="switching_year 1"):
         parse_card_set(data)
 
 

@@ -10,12 +10,12 @@ import re
 import pytest
 import snowballstemmer
 
+from parlour.engine import ContentError
 from parlour.games.take_your_pick.content import (
     BUILTIN,
     MAX_PHRASE,
     TRAIT_OF,
     TRAITS,
-    DeckError,
     check_deck,
     load_builtin,
 )
@@ -48,14 +48,14 @@ def test_every_built_in_card_leans_on_a_trait() -> None:
                                                        " on entry 0"),
 ])
 def test_bad_decks_name_the_bad_entry(deck: object, message: str) -> None:
-    with pytest.raises(DeckError, match=message):
+    with pytest.raises(ContentError, match=message):
         check_deck(deck, "deck")
 
 
 def test_a_broken_pairs_file_is_refused_at_load() -> None:
-    with pytest.raises(DeckError, match=r"pairs\.json entry 1"):
+    with pytest.raises(ContentError, match=r"pairs\.json entry 1"):
         load_builtin(json.dumps({"traits": {"bold": [["a", "b"], ["c"]]}}))
-    with pytest.raises(DeckError, match="'traits'"):
+    with pytest.raises(ContentError, match="'traits'"):
         load_builtin(json.dumps({"pairs": []}))
     cards, traits = load_builtin(json.dumps({"traits": {"x": [["a", "b"]], "y": [["c", "d"]]}}))
     assert cards == [("a", "b"), ("c", "d")] and traits[("c", "d")] == "y"

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import snowballstemmer
 
-from parlour.games.whats_it_to_ya import STANDARD, DeckDataError, load_deck, parse_deck
+from parlour.engine import ContentError
+from parlour.games.whats_it_to_ya import STANDARD, load_deck, parse_deck
 from parlour.games.whats_it_to_ya.content import DATA_FILE, norm
 
 
@@ -71,14 +72,14 @@ CASES = [
 
 @pytest.mark.parametrize(("change", "message"), CASES)
 def test_a_bad_card_file_is_refused_naming_the_entry(change: Any, message: str) -> None:
-    with pytest.raises(DeckDataError, match=message):
+    with pytest.raises(ContentError, match=message):
         parse_deck(broken(change))
 
 
 def test_a_card_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "cards.json"
     path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(DeckDataError, match=r"cannot read the card file cards\.json"):
+    with pytest.raises(ContentError, match=r"cannot read the card file cards\.json"):
         load_deck(path)
     path.write_text(json.dumps(raw()), encoding="utf-8")
     assert load_deck(path).cards == STANDARD.cards

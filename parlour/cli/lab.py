@@ -68,7 +68,7 @@ def simulate_cmd(
             raise fail(f"--bots names {len(names)} bots for {count} seats")
         for i, name in enumerate(names):
             make_agent(game, name, i, 0)
-        game.for_options(chosen).setup(count, chosen, seed)
+        game.setup(count, chosen, seed)
     except ParlourError as exc:
         raise fail(str(exc)) from None
     if n < 1:
@@ -206,7 +206,7 @@ def _study(game_id: str, players: int | None, bots: str | None, n: int, seed: in
             make_agent(game, name, i, 0)
         for opts in (chosen, second):
             if opts is not None:
-                game.for_options(opts).setup(count, opts, seed)
+                game.setup(count, opts, seed)
         levels = tuple(_skill(x) for x in skills.split(",")) if skills else ()
     except ParlourError as exc:
         raise fail(str(exc)) from None

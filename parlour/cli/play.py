@@ -103,7 +103,7 @@ def replay_cmd(
         return
     from parlour.tui import load_renderer
 
-    renderer = load_renderer(record.game, match.game.words())
+    renderer = load_renderer(record.game, match.game.words(record.options))
     console.print(renderer.render(out["view"]) if renderer else out["view"])
     console.print(f"{len(record.actions)} actions replayed; over: {match.over}")
     if result:

@@ -109,6 +109,9 @@ class Parts(Generic[S]):
     Each part depends on the rules, never the other way round, so a package wires them
     in its ``__init__.py`` and its ``rules.py`` imports none of them.
 
+    ``words`` are the game's words for its pieces: a mapping, or, where they depend on the
+    content options (a card set names its own cards), a function of the resolved options.
+
     Three parts guide search bots: ``evaluate`` judges a state (each seat's expected share
     of the win), so playouts may stop after ``horizon`` moves instead of at the end; and
     ``order`` ranks a seat's legal actions best first, the order in which search widens.
@@ -122,7 +125,8 @@ class Parts(Generic[S]):
     horizon: int | None = None
     order: Callable[[S, int, list[Action]], list[Action]] | None = None
     bots: Mapping[str, AgentFactory] = field(default_factory=dict)
-    words: Mapping[str, Any] = field(default_factory=dict)
+    words: Mapping[str, Any] | Callable[[dict[str, Any]], Mapping[str, Any]] = \
+        field(default_factory=dict)
 
 
 class Game(ABC, Generic[S]):
@@ -148,12 +152,6 @@ class Game(ABC, Generic[S]):
         return self
 
     # -- set-up -----------------------------------------------------------
-    def for_options(self, options: Mapping[str, Any] | None) -> Game[S]:
-        """The game that plays with ``options``: itself, unless an option brings content
-        that the wired parts must know too (My Story's own card set, whose cards its words,
-        narration and bots must name). :meth:`Match.new` and ``replay`` ask for it."""
-        return self
-
     def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new game for ``players`` seats; chance comes only from ``seed``."""
         if isinstance(players, bool) or not isinstance(players, int):
@@ -284,10 +282,15 @@ class Game(ABC, Generic[S]):
         """Game-specific bots by name: factories ``(game, seat, seed) -> Agent``."""
         return self.parts.bots
 
-    def words(self) -> Mapping[str, Any]:
-        """The game's words for its pieces (card names, costs, suits...), JSON-safe: what
-        the browser shows, from the same module the narration and the terminal use."""
-        return self.parts.words
+    def words(self, options: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+        """The game's words for its pieces (card names, costs, suits...) when it plays with
+        ``options`` (content options bring their own words), JSON-safe: what the browser
+        shows, from the same module the narration and the terminal use. Every front end
+        asks here, with the options of the game it shows; bad options raise
+        ``InvalidOptions``."""
+        resolved = resolve_options(self.options, options)
+        words = self.parts.words
+        return words(resolved) if callable(words) else words
 
     def describe(self) -> dict[str, Any]:
         """Metadata for listings and lobbies."""

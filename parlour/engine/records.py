@@ -111,7 +111,6 @@ class Match(Generic[S]):
     def new(
         cls, game: Game[S], players: int, options: dict[str, Any] | None = None, seed: int = 0
     ) -> Match[S]:
-        game = game.for_options(options)
         state = game.setup(players, options, seed)
         return cls(game, Record(game.id, players, seed, dict(options or {})), state)
 
@@ -145,7 +144,7 @@ def replay(
     An illegal action is reported as a ``RecordError`` with its index.
     """
     try:
-        game = lookup(record.game).for_options(record.options)
+        game = lookup(record.game)
         state = game.setup(record.players, record.options, record.seed)
     except ParlourError as exc:
         raise RecordError(f"cannot set up the record's game: {exc}") from exc

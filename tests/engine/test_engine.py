@@ -124,3 +124,15 @@ def test_summary_shares_tied_wins() -> None:
     assert summary.to_json()["tie_rate"] == 0.5
     assert summary.to_json()["mean_score"] == [2.0, 4.0, 1.5]
     assert summary.by_bot()["b"]["win_rate"] == 0.375
+
+
+def test_words_are_the_games_own_for_its_options_and_bad_options_are_refused() -> None:
+    lmn = get_game("love-me-not")
+    assert lmn.words({"matches": 1}) is lmn.words() and lmn.words()["suits"]["H"]["name"]
+    story = get_game("my-story")
+    assert story.words({"card_set": "first-draft"})["cards"]["P22"]["vp"] == 5
+    assert story.words()["cards"]["P22"]["vp"] == 2
+    with pytest.raises(InvalidOptions, match="option 'matches' must be one of 1, 3"):
+        lmn.words({"matches": 2})
+    with pytest.raises(InvalidOptions, match="option 'card_set' must be one of standard"):
+        story.words({"card_set": "deluxe"})

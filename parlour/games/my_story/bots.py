@@ -17,7 +17,7 @@ from typing import Any
 from parlour.engine import Action, Legal, View
 
 from .actions import choices
-from .cards import COLOURS, RESOURCES, STAR, YEARS, Card, CardSet
+from .cards import COLOURS, RESOURCES, STAR, YEARS, Card, CardSet, played_card_set
 from .determinize import determinize
 from .payments import add_costs, grow_cost, payment_years, shortfall
 from .scoring import achievement_points, retirement_penalty
@@ -53,7 +53,6 @@ class HeuristicAgent:
     """Plays a sensible plan from its seat's view (no hidden state, no search)."""
 
     def __init__(self, game: Any, seat: int, seed: int) -> None:
-        self.cards: CardSet = game.card_set
         self.seat = seat
         self.rng = random.Random(seed)
 
@@ -61,7 +60,8 @@ class HeuristicAgent:
         choices = legal.choices or []
         if len(choices) == 1:
             return choices[0]
-        return _decide(_Context.of_view(self.cards, view, self.seat), choices)
+        cards = played_card_set(view["card_set"])
+        return _decide(_Context.of_view(cards, view, self.seat), choices)
 
 
 def heuristic_order(state: MyStoryState, seat: int, actions: list[Action]) -> list[Action]:

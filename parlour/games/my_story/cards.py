@@ -5,6 +5,10 @@ on each card, so the printed contents are data (``cards.json``); a box owner
 can enter their own printed cards in the same format (documented field by
 field in ``docs/games/my-story.md``) and load them with :func:`load_card_set`.
 
+Every card set has a ``key`` (a bundled set's name, or ``own-`` and a digest of its
+document) that the views carry, so the parts that see only views (narration, search bots)
+play the set the state plays: :func:`played_card_set` finds it while a game holds it.
+
 >>> cs = default_card_set()
 >>> len(cs.of_kind("life_story")), len(cs.of_kind("occupation")), len(cs.of_kind("project"))
 (37, 25, 22)
@@ -14,7 +18,9 @@ field in ``docs/games/my-story.md``) and load them with :func:`load_card_set`.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
@@ -120,6 +126,7 @@ class CardSet:
     starting: tuple[tuple[Card, ...], ...]  # per seat, the seven starting cards
     reunions: Mapping[str, Reunion]
     achievements: Mapping[str, Achievement]
+    key: str = ""  # what views call it: see played_card_set
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
         return self  # printed cards never change: copies of a state share them
@@ -317,8 +324,9 @@ def _slots(value: Any, where: str) -> tuple[dict[str, int], ...]:
                  for i, v in enumerate(value))
 
 
-def parse_card_set(data: Any) -> CardSet:
-    """Validate a decoded card-set document and build the :class:`CardSet`."""
+def parse_card_set(data: Any, key: str | None = None) -> CardSet:
+    """Validate a decoded card-set document and build the :class:`CardSet`, called ``key``
+    (by default ``own-`` and a digest of the document)."""
     if not isinstance(data, dict) or data.get("format") != "parlour-my-story-cards":
         raise _fail("document", "expected an object with \"format\": \"parlour-my-story-cards\"")
     if sorted(_get(data, "resources", list, "document")) != sorted(RESOURCES) or \
@@ -378,7 +386,7 @@ def parse_card_set(data: Any) -> CardSet:
     max_time = _get(data, "max_time_per_payment", int, "document")
     if hand < 1 or max_time < 0:
         raise _fail("document", "'hand_size' must be ≥ 1 and 'max_time_per_payment' ≥ 0")
-    return CardSet(
+    card_set = CardSet(
         name=_get(data, "name", str, "document"),
         colours=dict(colours),
         hand_size=hand,
@@ -389,16 +397,39 @@ def parse_card_set(data: Any) -> CardSet:
         starting=starting,
         reunions=reunions,
         achievements=achievements,
+        key=key or _digest(data),
     )
+    # A document read again gives the set already played, so the key finds a live one.
+    return _PLAYED.setdefault(card_set.key, card_set)
 
 
-def load_card_set(path: str | Path) -> CardSet:
-    """Read and validate a card-set JSON file."""
+def _digest(data: Any) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return "own-" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+_PLAYED: weakref.WeakValueDictionary[str, CardSet] = weakref.WeakValueDictionary()
+"""Every card set that something (a game, a state) still holds, by key."""
+
+
+def played_card_set(key: str) -> CardSet:
+    """The card set a view names (its ``card_set``): a bundled one, or one that a game in
+    this process plays."""
+    found = _PLAYED.get(key)
+    if found is not None:
+        return found
+    if key in BUNDLED:
+        return bundled_card_set(key)
+    raise ContentError(f"card set: no game here plays the card set {key!r}")
+
+
+def load_card_set(path: str | Path, key: str | None = None) -> CardSet:
+    """Read and validate a card-set JSON file (``key`` as :func:`parse_card_set`)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise ContentError(f"card set: cannot read {path}: {exc}") from exc
-    return parse_card_set(data)
+    return parse_card_set(data, key)
 
 
 BUNDLED = {"standard": "cards.json", "first-draft": "cards-first-draft.json"}
@@ -413,7 +444,7 @@ def bundled_card_set(name: str) -> CardSet:
     """A card set that comes with the game, by name (see ``BUNDLED``)."""
     if name not in BUNDLED:
         raise ContentError(f"card set: no bundled set {name!r} (sets: {', '.join(BUNDLED)})")
-    return load_card_set(Path(__file__).with_name(BUNDLED[name]))
+    return load_card_set(Path(__file__).with_name(BUNDLED[name]), key=name)
 
 
 def default_card_set() -> CardSet:

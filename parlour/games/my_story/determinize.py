@@ -12,7 +12,7 @@ import random
 
 from parlour.engine import View, generator, shuffle
 
-from .cards import CardSet, default_card_set
+from .cards import CardSet, played_card_set
 from .setup import SPECIALS
 from .state import MyStoryState, SeatState, Turn
 from .tracks import REUNION_AGES
@@ -36,8 +36,8 @@ def seen_cards(view: View) -> set[str]:
 def determinize(view: View, seat: int, rng: random.Random,
                 card_set: CardSet | None = None) -> MyStoryState:
     """A full state consistent with ``seat``'s view: the unseen cards dealt at random
-    (from the bundled card set unless the game plays another)."""
-    cards = card_set or default_card_set()
+    from the card set the view names (or ``card_set``, its card set found already)."""
+    cards = card_set or played_card_set(view["card_set"])
     n = SPECIALS[view["players"]]
     seen = seen_cards(view)
     life = [c.id for c in cards.of_kind("life_story") + cards.of_kind("lottery_ticket")[:n]

@@ -12,8 +12,9 @@ from typing import Any
 
 from parlour.engine.narration import listing, seat_name
 
+from .cards import played_card_set
 from .tracks import TRACKS
-from .words import WORDS, achievement_name, amount, amounts, card_name, reunion_name
+from .words import achievement_name, amount, amounts, card_name, reunion_name, words_of
 
 Event = Mapping[str, Any]
 
@@ -21,12 +22,11 @@ ACTS = ("take", "reunion", "grow", "colour", "rest")
 MILESTONES = (30, 40)
 
 
-def narrate(before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str],
-            words: Mapping[str, Any] = WORDS) -> list[str]:
-    """What one move made public, in plain sentences (``[]`` when it showed nothing new).
-
-    ``words`` are the card set's (:func:`parlour.games.my_story.words.card_words`)."""
-    t = _Teller(words, names, after)
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
+            names: Sequence[str]) -> list[str]:
+    """What one move made public, in plain sentences (``[]`` when it showed nothing new),
+    in the words of the card set the views name."""
+    t = _Teller(words_of(played_card_set(after["card_set"])), names, after)
     events = new_events(before, after)
     acts = [e for e in events if e.get("event") in ACTS]
     others = [e for e in events if e.get("event") not in ACTS]

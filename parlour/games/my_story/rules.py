@@ -20,10 +20,10 @@ The rules are split by concern: ``setup`` (the deal and the starting occupations
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from parlour.engine import Action, Game, IllegalAction, Legal, Option, Result, resolve_options
+from parlour.engine import Action, Game, IllegalAction, Legal, Option, Result
 from parlour.engine.narration import default_name, listing
 
 from .actions import allowed, check_shape, choices, refusal, to_act
@@ -50,10 +50,8 @@ class MyStory(Game[MyStoryState]):
                "docs/games/my-story.md; it replaces card_set", content=True),
     )
 
-    def __init__(self, card_set: CardSet | None = None,
-                 rewire: Callable[[CardSet], MyStory] | None = None) -> None:
+    def __init__(self, card_set: CardSet | None = None) -> None:
         self.card_set = card_set or default_card_set()
-        self.rewire = rewire
 
     def card_set_for(self, options: Mapping[str, Any]) -> CardSet:
         """The card set that resolved ``options`` ask for (this game's own by default)."""
@@ -61,13 +59,6 @@ class MyStory(Game[MyStoryState]):
             return card_set_from(options["cards"])
         name = options.get("card_set", STANDARD)
         return self.card_set if name == STANDARD else bundled_card_set(name)
-
-    def for_options(self, options: Mapping[str, Any] | None) -> MyStory:
-        """The game wired for the card set the options ask for (its words, bots...)."""
-        card_set = self.card_set_for(resolve_options(self.options, options))
-        if card_set is self.card_set or self.rewire is None:
-            return self
-        return self.rewire(card_set)
 
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> MyStoryState:
         return new_state(self.card_set_for(options), players, seed)

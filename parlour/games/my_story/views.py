@@ -47,6 +47,7 @@ class PrivateView(TypedDict, total=False):
 
 class MyStoryView(TypedDict):
     game: str
+    card_set: str  # the key of the card set played (``cards.played_card_set``)
     seat: int | None
     players: int
     phase: Phase
@@ -140,6 +141,7 @@ def view(state: MyStoryState, seat: int | None) -> MyStoryView:
     order = sorted(range(state.players), key=lambda s: (state.seats[s].age, state.seats[s].stamp))
     return {
         "game": "my-story",
+        "card_set": state.card_set.key,
         "seat": seat,
         "players": state.players,
         "phase": state.phase,

@@ -3,7 +3,7 @@
 Everything a person needs to name and explain a card comes from here: its name and
 kind, what it gives when played, its CV Bonus, what it costs, its ability in plain words,
 the slots' costs and the resources' names. :func:`card_words` builds them for any card
-set; ``WORDS`` (the bundled set's) is served at ``GET /api/games/my-story/words``.
+set, :func:`words_of` once per card set; ``WORDS`` are the bundled set's.
 
 >>> amounts({"years": 1, "money": 2, "heart": 1})
 '1 year, 2 Money and 1 Heart & Cross'
@@ -16,11 +16,12 @@ set; ``WORDS`` (the bundled set's) is served at ``GET /api/games/my-story/words`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from parlour.engine.narration import listing
 
-from .cards import Card, CardSet, Cost, default_card_set
+from .cards import Card, CardSet, Cost, default_card_set, played_card_set
 from .payments import grow_cost
 from .tracks import TRACKS
 
@@ -121,8 +122,18 @@ def card_words(card_set: CardSet) -> dict[str, Any]:
     }
 
 
-WORDS: dict[str, Any] = card_words(default_card_set())
-"""The bundled card set's words (``GET /api/games/my-story/words``)."""
+def words_of(card_set: CardSet) -> dict[str, Any]:
+    """The words of a card set, made once (a narration asks for them at every move)."""
+    return _words_keyed(card_set.key)
+
+
+@lru_cache(maxsize=16)
+def _words_keyed(key: str) -> dict[str, Any]:
+    return card_words(played_card_set(key))
+
+
+WORDS: dict[str, Any] = words_of(default_card_set())
+"""The bundled standard card set's words."""
 
 
 def card_name(cid: str, words: Mapping[str, Any] = WORDS) -> str:

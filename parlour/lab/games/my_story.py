@@ -171,8 +171,8 @@ class StoryLab(GameLab):
     def figures(self, rows: Sequence[dict[str, Any]], plan: Plan, out: Figures) -> None:
         from parlour.games import get_game
 
-        game = get_game(plan.game).for_options(plan.options)
-        cards: CardSet = game.card_set  # type: ignore[attr-defined]
+        game = get_game(plan.game)
+        cards: CardSet = game.card_set_for(plan.options)  # type: ignore[attr-defined]
         areas(rows, out)
         starting(rows, plan.players, cards, out)
         time_economy(rows, plan.players, out)

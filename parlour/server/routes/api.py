@@ -166,7 +166,7 @@ async def room_content(room: RoomDep, name: str, request: Request, credentials: 
 @router.get("/rooms/{code}/words", summary="The words of the room's game, for its content")
 async def room_words(room: RoomDep) -> dict[str, Any]:
     options = room.play.record.options if room.play is not None else room.lobby.options
-    return dict(room.lobby.game.for_options(options).words())
+    return dict(room.lobby.game.words(options))
 
 
 def finished(room: Room) -> Play:

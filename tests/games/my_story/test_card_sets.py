@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from parlour.bots import make_agent
@@ -19,9 +18,8 @@ from parlour.cli.main import app
 from parlour.engine import ContentError, InvalidOptions, Match, Record, play, replay
 from parlour.games import get_game
 from parlour.games.my_story import GAME, bundled_card_set, with_cards
-from parlour.games.my_story.cards import DEFAULT_PATH
+from parlour.games.my_story.cards import DEFAULT_PATH, played_card_set
 from parlour.tui import my_story as tui
-from parlour.tui.play import load_renderer
 
 runner = CliRunner()
 
@@ -73,24 +71,45 @@ def test_the_first_draft_is_bundled_and_differs_where_the_lab_rebalanced() -> No
 
 
 def test_a_card_set_option_plays_that_set_with_its_words_and_replays() -> None:
-    match = Match.new(GAME, 2, {"cards": renamed()}, seed=4)
-    assert match.game is not GAME and match.game.card_set.name == "Chapters"
-    assert match.game.words()["cards"]["L01"]["name"] == "Chapter 01"
-    assert match.state.card_set is match.game.card_set
-    agents = [make_agent(match.game, "heuristic", s, s) for s in range(2)]
-    result = play(match, agents)
+    options = {"cards": renamed()}
+    match = Match.new(GAME, 2, options, seed=4)
+    assert match.game is GAME and match.state.card_set.name == "Chapters"
+    assert GAME.words(options)["cards"]["L01"]["name"] == "Chapter 01"
+    assert GAME.words()["cards"]["L01"]["name"] != "Chapter 01"
+    # Every view names the set it plays, so what sees only views plays that set too.
+    assert match.view(0)["card_set"] == match.view(None)["card_set"] == \
+        match.state.card_set.key != "standard"
+    agents = [make_agent(GAME, "heuristic", s, s) for s in range(2)]
+    told: list[str] = []
+    public = [match.view(None)]
+
+    def narrate(seat: int, action: dict[str, Any]) -> None:
+        public.append(match.view(None))
+        told.extend(GAME.narrate(public[-2], public[-1], ["Ann", "Bob"]))
+
+    result = play(match, agents, narrate)
     again = replay(Record.loads(match.record.dumps()), get_game)
     assert again.over and again.result() == result
-    assert again.game.words()["cards"]["L01"]["name"] == "Chapter 01"
+    assert any("Chapter " in line for line in told)
 
 
-def test_the_same_document_is_parsed_once_and_wired_once() -> None:
-    a = GAME.for_options({"cards": renamed()})
-    b = GAME.for_options({"cards": renamed()})
-    assert a is b and a.for_options({"cards": renamed()}) is a
-    assert GAME.for_options({"card_set": "first-draft"}).card_set is \
-        bundled_card_set("first-draft")
-    assert GAME.for_options({}) is GAME
+def test_the_same_document_is_parsed_once_and_its_words_made_once() -> None:
+    a = GAME.card_set_for({"cards": renamed()})
+    assert GAME.card_set_for({"cards": renamed()}) is a and a.key.startswith("own-")
+    assert GAME.words({"cards": renamed()}) is GAME.words({"cards": renamed()})
+    assert GAME.card_set_for({"card_set": "first-draft"}) is bundled_card_set("first-draft")
+    assert GAME.words({"card_set": "first-draft"})["cards"]["P22"]["vp"] == 5
+    assert GAME.words({}) is GAME.words() and GAME.words()["cards"]["P22"]["vp"] == 2
+
+
+def test_a_view_names_its_card_set_and_an_unknown_one_is_an_error() -> None:
+    assert played_card_set("first-draft") is bundled_card_set("first-draft")
+    own = GAME.card_set_for({"cards": renamed()})
+    assert played_card_set(own.key) is own
+    with pytest.raises(ContentError, match="no game here plays the card set 'own-0'"):
+        played_card_set("own-0")
+    with pytest.raises(InvalidOptions, match="unknown option 'deck'"):
+        GAME.words({"deck": []})
 
 
 def test_a_game_built_with_cards_plays_its_own_set_by_default() -> None:
@@ -114,17 +133,6 @@ def test_a_bad_card_set_option_is_refused_naming_the_card_and_field(change: Any,
         Match.new(GAME, 2, {"cards": data}, seed=1)
     with pytest.raises(InvalidOptions, match="must be one of standard, first-draft"):
         GAME.setup(2, {"card_set": "deluxe"})
-
-
-def test_the_terminal_names_the_cards_of_the_set_being_played() -> None:
-    match = Match.new(GAME, 2, {"cards": renamed()}, seed=2)
-    renderer = load_renderer("my-story", match.game.words())
-    console = Console(width=200, record=True)
-    console.print(renderer.render(match.view(0)) if renderer else "")
-    text = console.export_text()
-    assert "Chapter " in text
-    assert not any(c.name in text for c in GAME.card_set.of_kind("life_story")
-                   if c.name not in ("Chapters",))
 
 
 def test_cli_plays_simulates_and_studies_a_card_set_file(tmp_path: Path) -> None:

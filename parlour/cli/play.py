@@ -104,7 +104,7 @@ def replay_cmd(
     from parlour.tui import load_renderer
 
     renderer = load_renderer(record.game, match.game.words(record.options))
-    console.print(renderer.render(out["view"]) if renderer else out["view"])
+    console.print(renderer.render(match.view(None)))
     console.print(f"{len(record.actions)} actions replayed; over: {match.over}")
     if result:
         console.print(f"scores {result.scores}, winners {result.winners}")

@@ -1,5 +1,10 @@
-"""The terminal client: any game, any mix of local humans and bots."""
+"""The terminal client: any game, any mix of local humans and bots.
 
-from .play import TerminalPlayer, load_renderer
+Each game's screens are registered in :mod:`parlour.tui.renderers`.
+"""
 
-__all__ = ["TerminalPlayer", "load_renderer"]
+from .play import TerminalPlayer
+from .renderers import RENDERERS, GenericRenderer, Renderer, RendererError, load_renderer
+
+__all__ = ["RENDERERS", "GenericRenderer", "Renderer", "RendererError", "TerminalPlayer",
+           "load_renderer"]

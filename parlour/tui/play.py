@@ -8,13 +8,10 @@ agent, asked again when the rules refuse their move.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.pretty import Pretty
 from rich.rule import Rule
 from rich.text import Text
 
@@ -38,23 +35,13 @@ from parlour.engine import (
 )
 from parlour.engine.narration import default_names
 
+from .renderers import load_renderer
+
 ReadLine = Callable[[str], str]
 
 
 class InputClosed(Exception):
     """Standard input ended before the game did."""
-
-
-def load_renderer(game_id: str, words: Mapping[str, Any] | None = None) -> ModuleType | None:
-    """The game's terminal renderer module, if it has one; given the game's ``words``
-    (those of the content being played), a renderer that names pieces uses them."""
-    try:
-        renderer = importlib.import_module(f"parlour.tui.{game_id.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return None
-    if words is not None and hasattr(renderer, "use_words"):
-        renderer.use_words(words)
-    return renderer
 
 
 class TerminalPlayer:
@@ -65,7 +52,7 @@ class TerminalPlayer:
         self.match = match
         self.console = console
         self.read = read
-        self.renderer = load_renderer(match.game.id, match.game.words())
+        self.renderer = load_renderer(match.game.id, match.game.words(match.record.options))
         players = match.record.players
         self.names = default_names(players)
         self.seats: dict[int, Agent] = {
@@ -80,20 +67,16 @@ class TerminalPlayer:
         self._tell_news()
         self.console.print(Rule("Game over"))
         self.console.print(self.render(self.match.view(None)))
-        if self.renderer is not None and hasattr(self.renderer, "result"):
-            self.console.print(self.renderer.result(result, self.names))
+        sheet = self.renderer.result(result, self.names)
+        if sheet is not None:
+            self.console.print(sheet)
         self.console.print(result_text(result, self.names))
 
     def render(self, view: View) -> RenderableType:
-        if self.renderer is not None and hasattr(self.renderer, "render"):
-            out: RenderableType = self.renderer.render(view)
-            return out
-        return Pretty(view)
+        return self.renderer.render(view)
 
     def label(self, action: Action) -> str:
-        if self.renderer is not None and hasattr(self.renderer, "action_label"):
-            return str(self.renderer.action_label(action))
-        return ", ".join(f"{k}: {v}" for k, v in action.items())
+        return self.renderer.action_label(action)
 
     def _moved(self, seat: int, action: Action) -> None:
         after = self.match.view(None)

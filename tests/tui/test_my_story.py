@@ -13,9 +13,10 @@ from parlour.games.my_story import GAME as G
 from parlour.games.my_story.state import MyStoryState
 from parlour.games.my_story.tracks import open_reunions
 from parlour.games.my_story.turns import start_turn
+from parlour.tui import load_renderer
 from parlour.tui import my_story as tui
-
-from .table import seat_order
+from tests.games.my_story.table import seat_order
+from tests.games.my_story.test_card_sets import renamed
 
 WIDE = 200  # wide enough that no cell wraps: the tests read whole phrases
 
@@ -218,3 +219,15 @@ def test_progress_leaves_out_a_young_heart_that_is_leaving() -> None:
     assert G.view(state, 0)["private"]["progress"]["A06"] == {"count": 6, "points": 0}
     state.seats[0].age = 29
     assert G.view(state, 0)["private"]["progress"]["A06"]["count"] == 7
+
+
+def test_the_terminal_names_the_cards_of_the_set_being_played() -> None:
+    match = Match.new(G, 2, {"cards": renamed()}, seed=2)
+    renderer = load_renderer("my-story", G.words(match.record.options))
+    try:
+        text = shown(renderer.render(match.view(0)))
+    finally:
+        tui.use_words(G.words())  # the renderer names the set last played, one a process
+    assert "Chapter " in text
+    assert not any(c.name in text for c in G.card_set.of_kind("life_story")
+                   if c.name not in ("Chapters",))

@@ -9,8 +9,7 @@ from rich.console import Console
 from parlour.engine import play
 from parlour.games.my_favourite_things import GAME
 from parlour.tui.my_favourite_things import action_label, render
-
-from .scripted import match_of, scripted
+from tests.games.my_favourite_things.scripted import match_of, scripted
 
 MARKUP = "[bold red]Sneaky[/bold red]"
 WEATHER = ["Sun", "Snow", "Fog", "Hail", "Mist", "Sleet"]

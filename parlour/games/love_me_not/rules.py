@@ -71,6 +71,29 @@ def score(tableau: list[str], pile: list[str], opponent_pile: list[str]) -> int:
     return points
 
 
+def matches_to_win(best_of: int) -> int:
+    """Matches a player must win to win the game: two of three, one of one.
+
+    >>> matches_to_win(3), matches_to_win(1)
+    (2, 1)
+    """
+    return best_of // 2 + 1
+
+
+def points_if_kept(tableau: list[str], pile: list[str], hand: list[str]) -> dict[str, int]:
+    """For each card of ``hand``: the points a player can count (their own tableau × their
+    own pile; a jack's bonus counts the other pile, hidden until the match ends) after
+    keeping it and piling the other.
+
+    >>> points_if_kept(["2H"], ["3H"], ["4H", "5S"])
+    {'4H': 2, '5S': 2}
+    >>> points_if_kept(["2H"], [], ["4H", "5S"])
+    {'4H': 0, '5S': 1}
+    """
+    return {card: score([*tableau, card], [*pile, *(c for c in hand if c != card)], [])
+            for card in hand}
+
+
 class SuitScore(TypedDict):
     suit: str
     tableau: int  # cards of the suit in the tableau
@@ -284,7 +307,7 @@ def _end_match(state: LoveMeNotState) -> None:
     # Ruling: a tied match wins nobody a cube and another match is dealt.
     if len(winners) == 1:
         state.wins[winners[0]] += 1
-    if state.best_of == 1 or max(state.wins) * 2 > state.best_of:
+    if state.best_of == 1 or max(state.wins) >= matches_to_win(state.best_of):
         state.over = True
         return
     state.deck = list(DECK)
@@ -311,6 +334,15 @@ class MatchSummary(PlayedMatch):
     breakdown: list[Breakdown]  # per seat: how its points add up
 
 
+class OwnPoints(TypedDict):
+    """The points a seat can count from its own cards (its tableau × its pile, suit by
+    suit): now, and after keeping each card of its hand. Its jacks' bonus is not in them:
+    it counts the other pile, which stays hidden until the match ends."""
+
+    now: int
+    if_kept: dict[str, int]
+
+
 class LoveMeNotView(TypedDict):
     """What one seat (or a spectator, ``seat`` None) may know."""
 
@@ -318,12 +350,15 @@ class LoveMeNotView(TypedDict):
     seat: int | None
     match: int
     best_of: int
+    to_win: int  # matches a player needs to win the game
     turn: int
+    turns: int  # turns in a match
     deck_count: int
     hand: list[str]  # the two cards the seat drew this turn
     seats: list[SeatView]
     matches_won: list[int]
     history: list[MatchSummary]
+    points: OwnPoints | None  # the seat's own, while a match is played; None for others
     over: bool
 
 
@@ -345,14 +380,23 @@ def _view(state: LoveMeNotState, seat: int | None) -> LoveMeNotView:
         "seat": seat,
         "match": len(state.history) + (0 if over else 1),
         "best_of": state.best_of,
+        "to_win": matches_to_win(state.best_of),
         "turn": state.turn,
+        "turns": TURNS,
         "deck_count": len(state.deck),
         "hand": state.drawn[seat][:] if seat is not None else [],
         "seats": seats,
         "matches_won": state.wins[:],
         "history": [_summary(m) for m in state.history],
+        "points": None if seat is None or over else _own_points(state, seat),
         "over": over,
     }
+
+
+def _own_points(state: LoveMeNotState, seat: int) -> OwnPoints:
+    tableau, pile = state.tableau[seat], state.pile[seat]
+    return {"now": score(tableau, pile, []),
+            "if_kept": points_if_kept(tableau, pile, state.drawn[seat])}
 
 
 def copy_match(m: PlayedMatch) -> PlayedMatch:

@@ -85,6 +85,19 @@ def trick_winner(ranks: list[int]) -> int:
     return ranks.index(min(numbers)) if numbers else 0
 
 
+def won_by(ranks: list[int]) -> str:
+    """Why the trick's winner won, for the table to say: ``broken_heart`` (it beats a 1),
+    ``lowest`` (the lowest rank), ``lowest_first`` (the lowest, tied, played first).
+
+    >>> won_by([1, BROKEN_HEART, 3]), won_by([4, 2, 3]), won_by([2, 5, 2])
+    ('broken_heart', 'lowest', 'lowest_first')
+    """
+    winner = ranks[trick_winner(ranks)]
+    if winner == BROKEN_HEART and 1 in ranks:
+        return "broken_heart"
+    return "lowest_first" if ranks.count(winner) > 1 else "lowest"
+
+
 class MyFavouriteThings(Game[MyFavouriteThingsState]):
     """The rules of My Favourite Things, on the engine contract."""
 
@@ -340,6 +353,7 @@ def _end_trick(state: MyFavouriteThingsState) -> None:
         "plays": [{"seat": seat, "entry": entry, "rank": rank}
                   for (seat, entry), rank in zip(state.trick, ranks, strict=True)],
         "winner": winner,
+        "won_by": won_by(ranks),
     })
     state.trick = []
     state.marker = (state.marker + 1) % state.players

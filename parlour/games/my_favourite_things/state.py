@@ -65,6 +65,7 @@ class TrickRecord(TypedDict):
     leader: int
     plays: list[Play]
     winner: int
+    won_by: str  # why: "broken_heart", "lowest" or "lowest_first" (rules.won_by)
 
 
 class RoundSummary(TypedDict):

@@ -138,14 +138,14 @@ def allowed(state: MyStoryState, seat: int, action: Action) -> bool:
     if key == "rest":
         return action["rest"] is True and not (turn.explored or turn.grown) \
             and not _can_explore(state, turn) and not _can_grow(state, turn)
-    req = _requirement(state, turn, action, key)
+    req = requirement(state, turn, action, key)
     if req is None:
         return False
     age = state.seats[turn.seat].age
     return action["stars"] in star_options(turn.pool, req, age, state.card_set.max_time)
 
 
-def _requirement(state: MyStoryState, turn: Turn, action: Action, key: str) -> Cost | None:
+def requirement(state: MyStoryState, turn: Turn, action: Action, key: str) -> Cost | None:
     """What an explore or grow action would pay, or ``None`` if it cannot be done now."""
     if key == "grow":
         cid = action["grow"]

@@ -22,6 +22,7 @@ Step = Literal["more", "choose", "convert", "act", "colour"]
 Resource card's colour)."""
 
 # The age track.
+TRACK_START = 20  # its first space: a marker's age is read off the track from here
 START_AGE = 22
 RETIREMENT_AGE = 50
 LAST_AGE = 54

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from .actions import to_act
+from .prices import Price, prices, so_far, take_costs
 from .scoring import achievement_points, measure
-from .state import MyStoryState, Phase, SeatState
+from .state import LAST_AGE, RETIREMENT_AGE, TRACK_START, MyStoryState, Phase, SeatState
 
 
 class SeatView(TypedDict):
@@ -43,6 +44,7 @@ class PrivateView(TypedDict, total=False):
     pick: str | None
     secret: str | None
     progress: dict[str, Progress]
+    prices: list[Price]  # on its turn: what each choice that costs something pays (gets)
 
 
 class MyStoryView(TypedDict):
@@ -53,9 +55,12 @@ class MyStoryView(TypedDict):
     phase: Phase
     to_act: list[int]
     turn: dict[str, Any] | None  # the active turn, all public (``Turn.to_json``)
+    so_far: dict[str, int]  # what the cards played this turn give before the Planning
+    ages: dict[str, int]  # the age track: its first space, retirement, its last space
     turns: int
     life_track: list[str]  # left to right
     work_track: list[str]
+    take_costs: dict[str, list[dict[str, int]]]  # per track, each slot's cost to take
     life_deck_count: int
     work_deck_count: int
     stage: int  # 0 before the Reunions open, then 30, then 40
@@ -126,6 +131,9 @@ def _seat(state: MyStoryState, s: int) -> SeatView:
     }
 
 
+AGES = {"track_start": TRACK_START, "retire": RETIREMENT_AGE, "last": LAST_AGE}
+
+
 def view(state: MyStoryState, seat: int | None) -> MyStoryView:
     """Exactly what ``seat`` (or a spectator, ``None``) may know."""
     private: PrivateView = {}
@@ -137,6 +145,7 @@ def view(state: MyStoryState, seat: int | None) -> MyStoryView:
             "pick": me.pick,
             "secret": me.secret,
             "progress": progress(state, seat) if state.phase != "choose" else {},
+            "prices": prices(state, seat),
         }
     order = sorted(range(state.players), key=lambda s: (state.seats[s].age, state.seats[s].stamp))
     return {
@@ -147,9 +156,12 @@ def view(state: MyStoryState, seat: int | None) -> MyStoryView:
         "phase": state.phase,
         "to_act": sorted(to_act(state)),
         "turn": state.turn.to_json() if state.turn else None,
+        "so_far": so_far(state),
+        "ages": AGES,
         "turns": state.turns,
         "life_track": list(state.life_track),
         "work_track": list(state.work_track),
+        "take_costs": take_costs(state),
         "life_deck_count": len(state.life_deck),
         "work_deck_count": len(state.work_deck),
         "stage": state.stage,

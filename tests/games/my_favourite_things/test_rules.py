@@ -97,6 +97,20 @@ def test_worked_example_played_through_the_engine() -> None:
     assert state.hearts == [0, 1, 0, 0]
 
 
+@pytest.mark.parametrize(("ranks", "winner", "why"), [
+    ((1, BROKEN_HEART, 3, BROKEN_HEART), BECCA, "broken_heart"),  # the worked example
+    ((4, BROKEN_HEART, 3, BROKEN_HEART), RICH, "lowest"),
+    ((2, 2, 3, BROKEN_HEART), TOM, "lowest_first"),  # a tie goes to the one played first
+])
+def test_each_trick_says_why_its_winner_won(ranks: tuple[int, ...], winner: int,
+                                            why: str) -> None:
+    state = to_play()
+    for seat, rank in zip((TOM, BECCA, RICH, SAMANTHA), ranks, strict=True):
+        play(state, seat, entry(seat, rank))
+    assert (state.tricks[-1]["winner"], state.tricks[-1]["won_by"]) == (winner, why)
+    assert GAME.view(state, None)["tricks"][-1]["won_by"] == why
+
+
 @pytest.mark.parametrize(
     ("becca", "samantha"),
     [(2, 4), (5, 2)],  # no Broken Heart played: whatever else they played

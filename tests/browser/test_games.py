@@ -9,8 +9,12 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from parlour.engine import Match
 from parlour.games import game_ids, get_game
+from parlour.games.my_story.payments import paid
 from parlour.games.my_story.words import WORDS as MY_STORY
+from tests.games.love_me_not.test_rules import KEEPS as KEEPS_PLAYED
+from tests.games.love_me_not.test_rules import STACKED, play_turns
 
 from .conftest import DESKTOP, PHONE, TV, Person, Server, open_room
 
@@ -212,34 +216,40 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
     bob.close()
 
 
-PRICES = """async () => {
-  const { payment } = await import('/static/js/games/my-story.js');
-  const { ownPoints } = await import('/static/js/games/love-me-not.js');
-  return {
-    short: payment({ money: 1, star: 1 }, { money: 2, book: 1, years: 1 }, 1).text,
-    plural: payment({ book: 2, smile: 2 }, { book: 2, smile: 2, years: 2 }, 0).text,
-    noStar: payment({ money: 1, star: 1 }, { money: 2, book: 1, years: 1 }, 0).text,
-    example: payment({ money: 1, book: 1 }, { money: 3, book: 1 }, 0).text,
-    free: payment({}, {}, 0).text,
-    hearts: ownPoints(['2H', '3H', 'JS'], ['4H', '5H']),
-  };
+PRICES = """async (prices) => {
+  const { priceText } = await import('/static/js/games/my-story.js');
+  const words = await (await fetch('/api/games/my-story/words')).json();
+  return prices.map((pays) => priceText(pays, words));
+}"""
+KEEPS = """async ([view, legal]) => {
+  const make = (await import('/static/js/games/love-me-not.js')).default;
+  const words = await (await fetch('/api/games/love-me-not/words')).json();
+  const buttons = make(words).controls(legal, () => {}, view).querySelectorAll('button');
+  return [...buttons].map((b) => b.querySelector('.hint').textContent);
 }"""
 
 
 def test_the_prices_and_points_on_the_buttons_are_the_engines(browser: Browser,
                                                                 server: Server) -> None:
+    # The engine prices each payment (own resources first, then Stars, the rest in years)
+    # and the page says it in the card set's words.
+    pays = [paid({"money": 1, "star": 1}, {"money": 2, "book": 1, "years": 1}, stars=1),
+            paid({"money": 1, "star": 1}, {"money": 2, "book": 1, "years": 1}, stars=0),
+            # The rulebook: short of 2 Money, you pay what you have and 2 years.
+            paid({"money": 1, "book": 1}, {"money": 3, "book": 1}, stars=0),
+            paid({}, {}, stars=0),
+            paid({"book": 2, "smile": 2}, {"book": 2, "smile": 2, "years": 2}, stars=0)]
+    assert pays[0] == {"money": 1, "star": 1, "years": 2}
+    assert pays[2] == {"money": 1, "book": 1, "years": 2}
+    # Love Me Not: after turn 1 of the stacked deck, seat 0 holds the jack of spades and
+    # the 4 of hearts; keeping the jack makes hearts 1×1 and spades 1×1 (tests/games).
+    match = Match.new(get_game("love-me-not"), 2, {"matches": 1, "deck": STACKED}, seed=1)
+    play_turns(match, KEEPS_PLAYED[:1])
     page = browser.new_page()
     page.goto(server.url + "/")
-    shown = page.evaluate(PRICES)
+    shown = page.evaluate(PRICES, pays)
+    keeps = page.evaluate(KEEPS, [match.view(0), match.legal(0).to_json()])
     page.close()
-    # payments.paid({"money": 1, "star": 1}, {"money": 2, "book": 1, "years": 1}, stars=1)
-    # is {"money": 1, "star": 1, "years": 2}: own Money first, the Star, the rest in years.
-    assert shown["short"] == "1 Money, 1 Star + 2 years"
-    assert shown["noStar"] == "1 Money + 3 years"
-    # The rulebook: short of 2 Money, you pay what you have and 2 years.
-    assert shown["example"] == "1 Money, 1 Book + 2 years"
-    assert shown["free"] == "free"
-    assert shown["plural"] == "2 Books, 2 Smiles + 2 years"
-    # Love Me Not's rulebook: two hearts in the tableau, two in the pile: 2 × 2 = 4 (the
-    # jack of spades scores the other pile, which a seat cannot see until the end).
-    assert shown["hearts"] == 4
+    assert shown == ["1 Money, 1 Star + 2 years", "1 Money + 3 years",
+                     "1 Money, 1 Book + 2 years", "free", "2 Books, 2 Smiles + 2 years"]
+    assert keeps == ["pile 4♥ · 2 points (+2)", "pile J♠ · 0 points (+0)"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
-from .conftest import Server
+from .conftest import PHONE, Person, Server, open_room
 
 REVEALS = """async ([before, after]) => {
   const { reveals } = await import('/static/js/render.js');
@@ -40,3 +40,39 @@ def test_a_reveal_is_what_was_hidden_and_now_shows_whatever_its_key(
     # No key is special: a face-down card in a hand that turns face up is a reveal too.
     assert reveals(browser, server, {"hand": [None, "5H"]}, {"hand": ["JD", "5H"]}) == [
         {"path": ["hand", 0], "value": "JD"}]
+
+
+def test_a_registered_renderer_that_fails_to_load_is_an_error_on_the_page_and_console(
+        browser: Browser, server: Server) -> None:
+    ann = Person(browser, PHONE, "Ann")
+    # Love Me Not's renderer is registered; its module breaks (the server answers 500).
+    ann.page.route("**/static/js/games/love-me-not.js",
+                   lambda route: route.fulfill(status=500, body="broken"))
+    open_room(ann, server, "love-me-not")
+    ann.sit(0)
+    ann.page.click("#bot-1")
+    ann.page.click("#start")
+    error = ann.page.locator("#renderer-error")
+    expect(error).to_contain_text("The screens of this game did not load (love-me-not:")
+    # Nothing else is drawn in its place: no generic table, no controls.
+    expect(ann.page.locator("#table .generic-view")).to_have_count(0)
+    expect(ann.page.locator("#controls button")).to_have_count(0)
+    assert any("did not load (love-me-not" in e for e in ann.errors), ann.errors
+    ann.close()
+
+
+def test_a_game_without_a_renderer_of_its_own_is_drawn_by_the_generic_one(
+        browser: Browser, server: Server) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(server.url + "/")
+        drawn = page.evaluate("""async () => {
+          const { RENDERERS, rendererFor } = await import('/static/js/render.js');
+          const r = await rendererFor('high-or-low', { high: '6 to 9' });
+          const table = r.table({ game: 'high-or-low', seat: 0, colours: ['Teal', null] }, {});
+          return { registered: 'high-or-low' in RENDERERS, label: r.label({ guess: 'high' }),
+                   generic: table.classList.contains('generic-view') };
+        }""")
+    finally:
+        page.close()
+    assert drawn == {"registered": False, "label": "Guess high", "generic": True}

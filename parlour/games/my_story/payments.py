@@ -89,8 +89,9 @@ def take_cost(state: MyStoryState, track: str, slot: int) -> dict[str, int]:
     cards = state.card_set
     if track != "life":
         return dict(cards.work_slots[slot])
-    out = dict(cards.cards[state.life_track[slot]].requirement)
-    for key, n in cards.life_slots[slot].items():  # add_costs, inlined: listing moves asks often
+    # The slot's cost first, as the board reads; add_costs inlined: listing moves asks often.
+    out = dict(cards.life_slots[slot])
+    for key, n in cards.cards[state.life_track[slot]].requirement.items():
         out[key] = out.get(key, 0) + n
     return out
 

@@ -1,20 +1,48 @@
 // Rendering of game views: a generic renderer that shows any view as readable
-// structure, and per-game renderers (loaded by game id) for a nicer table.
+// structure, and per-game renderers, registered below, for a nicer table.
 import { h, show, humanize } from "./dom.js";
 import { genericLabel } from "./controls.js";
 
 const SKIP = new Set(["game", "seat"]);
-const renderers = new Map();
 
-/** The renderer module for a game: its own if there is one, else the generic one. */
-export function rendererFor(gameId) {
-  if (!renderers.has(gameId)) {
-    // Keep the promise, so every caller waits for the same single import.
-    renderers.set(gameId, import(`./games/${gameId}.js`)
-      .then((mod) => ({ ...GENERIC, ...mod.default }))
-      .catch(() => ({ ...GENERIC })));  // no renderer of its own: the generic one makes it playable
+/**
+ * Each game's renderer, declared in one place: game id -> its module, whose default export
+ * is a factory `(words) => renderer` (the game's words for the content played). A game
+ * without an entry is drawn by the generic renderer, so a new game is playable before it
+ * has screens of its own.
+ */
+export const RENDERERS = {
+  "love-me-not": () => import("./games/love-me-not.js"),
+  "my-favourite-things": () => import("./games/my-favourite-things.js"),
+  "my-story": () => import("./games/my-story.js"),
+  "take-your-pick": () => import("./games/take-your-pick.js"),
+  "whats-it-to-ya": () => import("./games/whats-it-to-ya.js"),
+};
+
+/**
+ * The renderer of a game, made with its words: its own, or the generic one for a game
+ * without an entry. A registered renderer that fails to load (or to be made) rejects: the
+ * page shows that error rather than quietly drawing something else.
+ */
+export async function rendererFor(gameId, words) {
+  const load = RENDERERS[gameId];
+  if (!load) return { ...GENERIC };
+  try {
+    const mod = await load();
+    return { ...GENERIC, ...mod.default(words) };
+  } catch (error) {
+    throw new Error(`The screens of this game did not load (${gameId}: ${error.message}).`, { cause: error });
   }
-  return renderers.get(gameId);
+}
+
+/**
+ * The words of a room's game, for the content it plays (one request, one error policy: a
+ * failure rejects, and the page shows it).
+ */
+export async function wordsOf(code) {
+  const reply = await fetch(`/api/rooms/${encodeURIComponent(code)}/words`);
+  if (!reply.ok) throw new Error(`The game's words did not load (${reply.status}).`);
+  return reply.json();
 }
 
 /** Any value as nested, readable elements; names label per-seat lists. */

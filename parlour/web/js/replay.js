@@ -1,6 +1,6 @@
 // Step through a finished game move by move, as a spectator saw it.
 import { h, fill, $, show } from "./dom.js";
-import { rendererFor } from "./render.js";
+import { rendererFor, wordsOf } from "./render.js";
 import { colour, seatClass, seatName } from "./seats.js";
 import { fitTables } from "./fit.js";
 import { loadToken } from "./net.js";
@@ -10,6 +10,12 @@ $("#room-code").textContent = code;
 const slider = $("#step");
 let total = 0;
 let step = Number(new URLSearchParams(location.search).get("step") || 0);
+let renderer = null;  // the game's renderer, made once with the words of the room's content
+
+function showError(message) {
+  fill($("#error"), message);
+  $("#error").hidden = false;
+}
 
 async function go(to) {
   // Only the game's players and host may read its record: send this seat's token.
@@ -18,15 +24,22 @@ async function go(to) {
     { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const body = await reply.json();
   if (!reply.ok) {
-    fill($("#error"), body.detail || "cannot show this replay");
-    $("#error").hidden = false;
+    showError(body.detail || "cannot show this replay");
     return;
   }
   step = body.step;
   total = body.total;
   slider.max = String(total);
   slider.value = String(step);
-  const r = await rendererFor(body.game);
+  renderer = renderer || wordsOf(code).then((words) => rendererFor(body.game, words));
+  let r;
+  try {
+    r = await renderer;
+  } catch (error) {
+    console.error(error);
+    showError(error.message);
+    return;
+  }
   const ctx = { names: body.names, you: null, toAct: [], table: false, colour, seatClass,
     seatName: (s) => seatName(body.names, s) };
   const move = body.move;

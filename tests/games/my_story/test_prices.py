@@ -30,7 +30,7 @@ def price(view: dict, action: dict) -> dict:  # type: ignore[type-arg]
 def test_each_track_card_costs_its_slot_plus_a_life_storys_own_requirement() -> None:
     view = GAME.view(acting({}), None)
     # L15 asks a Book and a House; the first Life Story slot adds a year and a Smile.
-    assert view["take_costs"]["life"][0] == {"book": 1, "house": 1, "years": 1, "smile": 1}
+    assert view["take_costs"]["life"][0] == {"years": 1, "smile": 1, "book": 1, "house": 1}
     # L10 asks a Money and a Heart & Cross; the fourth slot is free.
     assert view["take_costs"]["life"][3] == {"money": 1, "heart": 1}
     assert view["take_costs"]["work"] == [{"years": 2, "book": 1, "money": 1},
@@ -44,6 +44,8 @@ def test_a_payment_uses_own_resources_then_stars_then_a_year_for_each_missing_on
     # L15: the Book is paid; the House and the Smile are missing (2), plus the slot's year.
     assert price(view, {"take": "life", "slot": 0, "stars": 0})["pays"] == \
         {"book": 1, "years": 3}
+    assert list(price(view, {"take": "life", "slot": 0, "stars": 1})["pays"]) == \
+        ["book", "star", "years"]
     assert price(view, {"take": "life", "slot": 0, "stars": 1})["pays"] == \
         {"book": 1, "star": 1, "years": 2}
     # L10: the Money is paid; the Heart & Cross is a year, or the Star.

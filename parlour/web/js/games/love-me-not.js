@@ -1,184 +1,169 @@
 // Love Me Not at the table: tableaux face-up or face-down, piles, cubes for matches won;
 // on your phone, what each keep would score; on the TV, each turn's kept cards.
+// The numbers (turns, matches to win, your points) are the server's, counted by the rules.
 import { h } from "../dom.js";
 import { counted, listing, say } from "./common.js";
 
-const WORDS = await fetch("/api/games/love-me-not/words").then((reply) => {
-  if (!reply.ok) throw new Error(`the game's words did not load (${reply.status})`);
-  return reply.json();
-});
-const SUITS = WORDS.suits;
-const TURNS = 5;
+/** The renderer, given the game's words (suits and ranks). */
+export default function loveMeNot(words) {
+  const SUITS = words.suits;
 
-export function cardName(card) {
-  const rank = card.slice(0, -1);
-  return `${WORDS.ranks[rank] || rank} of ${(SUITS[card.slice(-1)] || { name: card.slice(-1) }).name}`;
-}
+  function cardName(card) {
+    const rank = card.slice(0, -1);
+    return `${words.ranks[rank] || rank} of ${(SUITS[card.slice(-1)] || { name: card.slice(-1) }).name}`;
+  }
 
-export function cardText(card) {
-  return `${card.slice(0, -1)}${(SUITS[card.slice(-1)] || { sign: "?" }).sign}`;
-}
+  function cardText(card) {
+    return `${card.slice(0, -1)}${(SUITS[card.slice(-1)] || { sign: "?" }).sign}`;
+  }
 
-/** One card: face-up (with a readable name for screen readers) or face-down. */
-export function card(value, { mine = false, revealed = true } = {}) {
-  if (!value) return h("span", { class: "card back", role: "img", "aria-label": "face-down card" }, "");
-  const colour = (SUITS[value.slice(-1)] || {}).colour || "black";
-  const note = mine && !revealed ? " (face-down, only you see it)" : "";
-  return h("span", { class: `card ${colour}${mine && !revealed ? " secret" : ""}`, role: "img",
-    "aria-label": cardName(value) + note }, cardText(value));
-}
+  /** One card: face-up (with a readable name for screen readers) or face-down. */
+  function card(value, { mine = false, revealed = true } = {}) {
+    if (!value) return h("span", { class: "card back", role: "img", "aria-label": "face-down card" }, "");
+    const colour = (SUITS[value.slice(-1)] || {}).colour || "black";
+    const note = mine && !revealed ? " (face-down, only you see it)" : "";
+    return h("span", { class: `card ${colour}${mine && !revealed ? " secret" : ""}`, role: "img",
+      "aria-label": cardName(value) + note }, cardText(value));
+  }
 
-/**
- * Points from what a seat knows of its own cards: each suit's tableau × pile. Its jacks'
- * bonus counts the other pile, hidden until the match ends.
- */
-export function ownPoints(tableau, pile) {
-  const count = (cards, s) => cards.filter((c) => c.endsWith(s)).length;
-  return Object.keys(SUITS).reduce((sum, s) => sum + count(tableau, s) * count(pile, s), 0);
-}
+  function seatBlock(view, s, ctx) {
+    const seat = view.seats[s];
+    const you = s === ctx.you;
+    const cubes = view.matches_won[s];
+    const known = you && view.points ? view.points : null;
+    const jacks = known && seat.tableau.some((t) => t.card && t.card.startsWith("J"));
+    return h("section", { class: `lmn-seat${you ? " you" : ""}${ctx.seatClass(s)}`, "aria-label": ctx.names[s] },
+      h("h3", {}, ctx.seatName(s),
+        h("span", { class: "cubes", "aria-label": `${cubes} match${cubes === 1 ? "" : "es"} won` }, "■".repeat(cubes) || "")),
+      h("div", { class: "status-line" }, view.over ? "" : seat.chosen ? "has chosen" : "choosing…"),
+      h("div", { class: "lmn-row", "aria-label": "tableau" },
+        h("span", { class: "row-label" }, "Tableau"),
+        seat.tableau.length ? seat.tableau.map((t) => card(t.card, { mine: you, revealed: t.revealed }))
+          : h("span", { class: "empty" }, "empty")),
+      h("div", { class: "lmn-row", "aria-label": "pile" },
+        h("span", { class: "row-label" }, "Pile"),
+        seat.pile ? (seat.pile.length ? seat.pile.map((c) => card(c)) : h("span", { class: "empty" }, "empty"))
+          : h("span", {}, `${seat.pile_count} face-down`)),
+      view.over && view.history.length ? h("p", { class: "hint" }, `Last match: ${sums(view.history[view.history.length - 1].breakdown[s])}`) : null,
+      known ? h("p", { class: "hint" }, `Your points so far: ${known.now}`,
+        jacks ? ", and your jacks score the other pile's cards of their suit at the end" : "") : null);
+  }
 
-function mine(view, s) {
-  const seat = view.seats[s];
-  return seat.pile ? { tableau: seat.tableau.map((t) => t.card).filter(Boolean), pile: seat.pile } : null;
-}
-
-function seatBlock(view, s, ctx) {
-  const seat = view.seats[s];
-  const you = s === ctx.you;
-  const cubes = view.matches_won[s];
-  const known = you && !view.over ? mine(view, s) : null;
-  return h("section", { class: `lmn-seat${you ? " you" : ""}${ctx.seatClass(s)}`, "aria-label": ctx.names[s] },
-    h("h3", {}, ctx.seatName(s),
-      h("span", { class: "cubes", "aria-label": `${cubes} match${cubes === 1 ? "" : "es"} won` }, "■".repeat(cubes) || "")),
-    h("div", { class: "status-line" }, view.over ? "" : seat.chosen ? "has chosen" : "choosing…"),
-    h("div", { class: "lmn-row", "aria-label": "tableau" },
-      h("span", { class: "row-label" }, "Tableau"),
-      seat.tableau.length ? seat.tableau.map((t) => card(t.card, { mine: you, revealed: t.revealed }))
-        : h("span", { class: "empty" }, "empty")),
-    h("div", { class: "lmn-row", "aria-label": "pile" },
-      h("span", { class: "row-label" }, "Pile"),
-      seat.pile ? (seat.pile.length ? seat.pile.map((c) => card(c)) : h("span", { class: "empty" }, "empty"))
-        : h("span", {}, `${seat.pile_count} face-down`)),
-    view.over && view.history.length ? h("p", { class: "hint" }, `Last match: ${sums(view.history[view.history.length - 1].breakdown[s])}`) : null,
-    known ? h("p", { class: "hint" }, `Your points so far: ${ownPoints(known.tableau, known.pile)}`,
-      known.tableau.some((c) => c.startsWith("J")) ? ", and your jacks score the other pile's cards of their suit at the end" : "") : null);
-}
-
-function history(view, ctx) {
-  if (!view.history.length) return null;
-  return h("table", { class: "scores" },
-    h("caption", {}, "Points in each match"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), ctx.names.map((n) => h("th", { scope: "col" }, n)))),
-    h("tbody", {}, view.history.map((m, i) => h("tr", {},
-      h("th", { scope: "row" }, String(i + 1)),
-      m.points.map((p, s) => h("td", { class: m.winners.length === 1 && m.winners[0] === s ? "win" : "" }, String(p)))))));
-}
-
-/** How a seat's match points add up: "♥ 2×2 = 4, J♠ +3". */
-function sums(b) {
-  const parts = b.suits.filter((x) => x.points).map((x) => `${SUITS[x.suit].sign} ${x.tableau}×${x.pile} = ${x.points}`);
-  parts.push(...b.jacks.filter((j) => j.points).map((j) => `${cardText(j.card)} +${j.points}`));
-  return parts.join(", ") || "no pairs";
-}
-
-function matchOver(m, n, ctx, big) {
-  const verdict = m.winners.length === 1 ? [ctx.seatName(m.winners[0]), " wins the match"] : "A tie: nobody wins this match";
-  const head = h("p", {}, `Match ${n}: `, ...listing(m.points.map((p, s) => [ctx.seatName(s), ` ${p}`])), " — ", verdict);
-  if (!big) return head;
-  return h("div", { class: "lmn-reveal" }, head, m.points.map((p, s) => h("div", { class: "lmn-row" },
-    h("span", { class: "row-label" }, ctx.seatName(s)), m.tableau[s].map((c) => card(c)), h("span", { class: "pile-mark" }, "pile"),
-    m.pile[s].map((c) => card(c)), h("span", { class: "hint" }, ` ${sums(m.breakdown[s])}`))));
-}
-
-/** The cards that just turned face up, seat by seat, with the turn each was kept in. */
-function newlyShown(before, after) {
-  return after.seats.map((seat, s) => {
-    const was = (before.seats[s] || { tableau: [] }).tableau;
-    return seat.tableau.map((t, i) => ({ card: t.card, turn: i + 1 }))
-      .filter((t, i) => seat.tableau[i].revealed && t.card && !(was[i] && was[i].revealed && was[i].card));
-  });
-}
-
-export default {
-  table(view, ctx) {
-    const order = ctx.you === 1 ? [0, 1] : [1, 0];  // your own seat nearest you, at the bottom
-    const status = view.over ? "Game over"
-      : `Match ${view.match}${view.best_of > 1 ? ` (first to ${Math.floor(view.best_of / 2) + 1} wins)` : ""} · turn ${view.turn} of ${TURNS} · ${view.deck_count} cards in the deck`;
-    return h("div", { class: "lmn" },
-      h("p", { class: "lmn-status" }, status),
-      order.map((s) => seatBlock(view, s, ctx)),
-      history(view, ctx));
-  },
-  hand() {
-    return null;  // the two drawn cards are the move buttons themselves
-  },
-  instruction(view, legal, ctx) {
-    if (view.over) return null;
-    if (legal) {
-      return say("Keep one card in your tableau — the other goes on your pile",
-        "Each suit scores (its cards in your tableau) × (its cards in your pile). A jack in your tableau also scores the other player's pile of its suit.");
-    }
-    if (ctx.table) {
-      return say(`Turn ${view.turn} of ${TURNS}: each keeps one card and piles the other`,
-        "Last turn's kept cards turn face up; the piles show at the match's end.");
-    }
-    return null;
-  },
-  /** The running score by each seat: matches won (a match's points show only at its end). */
-  score(view, s) {
-    if (view.best_of === 1) return null;
-    const n = view.matches_won[s];
-    return `${n} match${n === 1 ? "" : "es"} won`;
-  },
-  /** What the final scores count: a single match's points, or matches won. */
-  scoreCaption(result) {
-    return (result.details.match_points || []).length === 1 ? "Points in the match" : "Matches won";
-  },
-  label(action, view) {
-    const other = view && (view.hand || []).find((c) => c !== action.keep);
-    return `Keep ${cardText(action.keep)}${other ? `, pile ${cardText(other)}` : ""}`;
-  },
-  /** Each keep with what it does to your points (those you can count: your own cards). */
-  controls(legal, submit, view) {
-    if (!legal.choices) return null;
-    const hand = view.hand || [];
-    const known = mine(view, view.seat) || { tableau: [], pile: [] };
-    const now = ownPoints(known.tableau, known.pile);
-    return h("div", { class: "choices lmn-choices", role: "group", "aria-label": "Keep one card, pile the other" },
-      legal.choices.map((action) => {
-        const other = hand.find((c) => c !== action.keep) || action.keep;
-        const then = ownPoints([...known.tableau, action.keep], [...known.pile, other]);
-        const change = then - now;
-        return h("button", { type: "button", class: "choice card-choice", onclick: () => submit(action),
-          "aria-label": `Keep ${cardName(action.keep)}, pile ${cardName(other)}: ${counted(then, "point")} so far` },
-        card(action.keep), h("span", { class: "choice-text" }, `Keep ${cardText(action.keep)}`),
-        h("span", { class: "hint" }, `pile ${cardText(other)} · ${counted(then, "point")} (${change >= 0 ? "+" : ""}${change})`));
-      }));
-  },
-  /** The kept cards of last turn as they turn face up; a match's end with its sums. */
-  reveal(before, after, ctx) {
-    if (after.history.length > before.history.length) {
-      const m = after.history[after.history.length - 1];
-      return matchOver(m, after.history.length, ctx, ctx.table);
-    }
-    const shown = newlyShown(before, after);
-    if (!shown.some((cards) => cards.length)) return null;
-    const turn = Math.max(...shown.flat().map((t) => t.turn));
-    if (!ctx.table) {
-      return h("span", {}, `Turn ${turn}: `, ...listing(shown.map((cards, s) => [ctx.seatName(s), ` kept ${cards.map((t) => cardText(t.card)).join(", ")}`])), ".");
-    }
-    return h("div", { class: "lmn-reveal" }, h("p", {}, `Kept in turn ${turn}`),
-      h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("div", {}, ctx.seatName(s), h("div", {}, cards.map((t) => card(t.card)))))));
-  },
-  revealText() {
-    return null;
-  },
-  details(details, ctx) {
-    const rows = details.match_points || [];
+  function history(view, ctx) {
+    if (!view.history.length) return null;
     return h("table", { class: "scores" },
-      h("caption", {}, "Points per match"),
+      h("caption", {}, "Points in each match"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), ctx.names.map((n) => h("th", { scope: "col" }, n)))),
-      h("tbody", {}, rows.map((pts, i) => h("tr", {}, h("th", { scope: "row" }, String(i + 1)),
-        pts.map((p) => h("td", {}, String(p)))))));
-  },
-};
+      h("tbody", {}, view.history.map((m, i) => h("tr", {},
+        h("th", { scope: "row" }, String(i + 1)),
+        m.points.map((p, s) => h("td", { class: m.winners.length === 1 && m.winners[0] === s ? "win" : "" }, String(p)))))));
+  }
+
+  /** How a seat's match points add up: "♥ 2×2 = 4, J♠ +3". */
+  function sums(b) {
+    const parts = b.suits.filter((x) => x.points).map((x) => `${SUITS[x.suit].sign} ${x.tableau}×${x.pile} = ${x.points}`);
+    parts.push(...b.jacks.filter((j) => j.points).map((j) => `${cardText(j.card)} +${j.points}`));
+    return parts.join(", ") || "no pairs";
+  }
+
+  function matchOver(m, n, ctx, big) {
+    const verdict = m.winners.length === 1 ? [ctx.seatName(m.winners[0]), " wins the match"] : "A tie: nobody wins this match";
+    const head = h("p", {}, `Match ${n}: `, ...listing(m.points.map((p, s) => [ctx.seatName(s), ` ${p}`])), " — ", verdict);
+    if (!big) return head;
+    return h("div", { class: "lmn-reveal" }, head, m.points.map((p, s) => h("div", { class: "lmn-row" },
+      h("span", { class: "row-label" }, ctx.seatName(s)), m.tableau[s].map((c) => card(c)), h("span", { class: "pile-mark" }, "pile"),
+      m.pile[s].map((c) => card(c)), h("span", { class: "hint" }, ` ${sums(m.breakdown[s])}`))));
+  }
+
+  /** The cards that just turned face up, seat by seat, with the turn each was kept in. */
+  function newlyShown(before, after) {
+    return after.seats.map((seat, s) => {
+      const was = (before.seats[s] || { tableau: [] }).tableau;
+      return seat.tableau.map((t, i) => ({ card: t.card, turn: i + 1 }))
+        .filter((t, i) => seat.tableau[i].revealed && t.card && !(was[i] && was[i].revealed && was[i].card));
+    });
+  }
+
+  return {
+    table(view, ctx) {
+      const order = ctx.you === 1 ? [0, 1] : [1, 0];  // your own seat nearest you, at the bottom
+      const status = view.over ? "Game over"
+        : `Match ${view.match}${view.best_of > 1 ? ` (first to ${view.to_win} wins)` : ""} · turn ${view.turn} of ${view.turns} · ${view.deck_count} cards in the deck`;
+      return h("div", { class: "lmn" },
+        h("p", { class: "lmn-status" }, status),
+        order.map((s) => seatBlock(view, s, ctx)),
+        history(view, ctx));
+    },
+    hand() {
+      return null;  // the two drawn cards are the move buttons themselves
+    },
+    instruction(view, legal, ctx) {
+      if (view.over) return null;
+      if (legal) {
+        return say("Keep one card in your tableau — the other goes on your pile",
+          "Each suit scores (its cards in your tableau) × (its cards in your pile). A jack in your tableau also scores the other player's pile of its suit.");
+      }
+      if (ctx.table) {
+        return say(`Turn ${view.turn} of ${view.turns}: each keeps one card and piles the other`,
+          "Last turn's kept cards turn face up; the piles show at the match's end.");
+      }
+      return null;
+    },
+    /** The running score by each seat: matches won (a match's points show only at its end). */
+    score(view, s) {
+      if (view.best_of === 1) return null;
+      const n = view.matches_won[s];
+      return `${n} match${n === 1 ? "" : "es"} won`;
+    },
+    /** What the final scores count: a single match's points, or matches won. */
+    scoreCaption(result) {
+      return (result.details.match_points || []).length === 1 ? "Points in the match" : "Matches won";
+    },
+    label(action, view) {
+      const other = view && (view.hand || []).find((c) => c !== action.keep);
+      return `Keep ${cardText(action.keep)}${other ? `, pile ${cardText(other)}` : ""}`;
+    },
+    /** Each keep with what it does to your points (those you can count: your own cards). */
+    controls(legal, submit, view) {
+      if (!legal.choices) return null;
+      const hand = view.hand || [];
+      const points = view.points || { now: 0, if_kept: {} };
+      return h("div", { class: "choices lmn-choices", role: "group", "aria-label": "Keep one card, pile the other" },
+        legal.choices.map((action) => {
+          const other = hand.find((c) => c !== action.keep) || action.keep;
+          const then = points.if_kept[action.keep];
+          const change = then - points.now;
+          return h("button", { type: "button", class: "choice card-choice", onclick: () => submit(action),
+            "aria-label": `Keep ${cardName(action.keep)}, pile ${cardName(other)}: ${counted(then, "point")} so far` },
+          card(action.keep), h("span", { class: "choice-text" }, `Keep ${cardText(action.keep)}`),
+          h("span", { class: "hint" }, `pile ${cardText(other)} · ${counted(then, "point")} (${change >= 0 ? "+" : ""}${change})`));
+        }));
+    },
+    /** The kept cards of last turn as they turn face up; a match's end with its sums. */
+    reveal(before, after, ctx) {
+      if (after.history.length > before.history.length) {
+        const m = after.history[after.history.length - 1];
+        return matchOver(m, after.history.length, ctx, ctx.table);
+      }
+      const shown = newlyShown(before, after);
+      if (!shown.some((cards) => cards.length)) return null;
+      const turn = Math.max(...shown.flat().map((t) => t.turn));
+      if (!ctx.table) {
+        return h("span", {}, `Turn ${turn}: `, ...listing(shown.map((cards, s) => [ctx.seatName(s), ` kept ${cards.map((t) => cardText(t.card)).join(", ")}`])), ".");
+      }
+      return h("div", { class: "lmn-reveal" }, h("p", {}, `Kept in turn ${turn}`),
+        h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("div", {}, ctx.seatName(s), h("div", {}, cards.map((t) => card(t.card)))))));
+    },
+    revealText() {
+      return null;
+    },
+    details(details, ctx) {
+      const rows = details.match_points || [];
+      return h("table", { class: "scores" },
+        h("caption", {}, "Points per match"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), ctx.names.map((n) => h("th", { scope: "col" }, n)))),
+        h("tbody", {}, rows.map((pts, i) => h("tr", {}, h("th", { scope: "row" }, String(i + 1)),
+          pts.map((p) => h("td", {}, String(p)))))));
+    },
+  };
+}

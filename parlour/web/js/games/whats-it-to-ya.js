@@ -3,115 +3,113 @@
 import { h } from "../dom.js";
 import { counted, listing, say, seatTable, status } from "./common.js";
 
-// The game's words, from the one module the log and the terminal use too.
-const WORDS = await fetch("/api/games/whats-it-to-ya/words").then((reply) => {
-  if (!reply.ok) throw new Error(`the game's words did not load (${reply.status})`);
-  return reply.json();
-});
-const DEALER = WORDS.roles.dealer;
+/** The renderer, given the game's words (from the one module the log and the terminal use too). */
+export default function whatsItToYa(words) {
+  const DEALER = words.roles.dealer;
 
-function words(list) {
-  return h("ol", { class: "words" }, list.map((w) => h("li", { class: "word" }, w)));
-}
+  function wordList(list) {
+    return h("ol", { class: "words" }, list.map((w) => h("li", { class: "word" }, w)));
+  }
 
-/** Who took the cards (or that nobody did), in a sentence. */
-function takers(round, ctx) {
-  if (!round.winners.length) return "Nobody matched a single word: no cards are won.";
-  const who = listing(round.winners.map((s) => ctx.seatName(s)));
-  return round.winners.length === 1
-    ? [...who, ` takes all five cards (${round.best} right).`]
-    : [...who, ` tie with ${round.best} right and share the cards.`];
-}
+  /** Who took the cards (or that nobody did), in a sentence. */
+  function takers(round, ctx) {
+    if (!round.winners.length) return "Nobody matched a single word: no cards are won.";
+    const who = listing(round.winners.map((s) => ctx.seatName(s)));
+    return round.winners.length === 1
+      ? [...who, ` takes all five cards (${round.best} right).`]
+      : [...who, ` tie with ${round.best} right and share the cards.`];
+  }
 
-/**
- * A finished round: the dealer's words in their order (rows), and for each guesser the
- * place they gave each word (a column each), ✓ where it matches; their count at the foot.
- * Too wide for a phone, it becomes one card per guesser (fit.js).
- */
-function roundTable(round, ctx) {
-  const order = round.rankings[round.dealer];
-  const guessers = round.rankings.map((_, s) => s).filter((s) => s !== round.dealer);
-  return h("table", { class: "scores wity-reveal" },
-    h("caption", {}, `Round ${round.round}: ${ctx.names[round.dealer]}'s order against the guesses`),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, `${ctx.names[round.dealer]} (${DEALER})`),
-      guessers.map((s) => h("th", { scope: "col", class: round.winners.includes(s) ? "win" : "" }, ctx.names[s])))),
-    h("tbody", {},
-      order.map((word, i) => h("tr", {}, h("th", { scope: "row" }, `${i + 1}. ${word}`),
-        guessers.map((s) => {
-          const place = round.rankings[s].indexOf(word) + 1;
-          const right = place === i + 1;
-          return h("td", { class: right ? "win" : "" }, right ? `${place} ✓` : String(place));
-        }))),
-      h("tr", { class: "total" }, h("th", { scope: "row" }, "Right"),
-        guessers.map((s) => h("td", { class: round.winners.includes(s) ? "win" : "" }, String(round.correct[s]))))));
-}
-
-function roundPanel(round, ctx) {
-  return h("div", { class: "wity-round" }, roundTable(round, ctx), h("p", {}, takers(round, ctx)));
-}
-
-export default {
-  table(view, ctx) {
-    const parts = [
-      status(view.over ? "Game over"
-        : [`Round ${view.round} of ${view.rounds} · ${DEALER}: `, ctx.seatName(view.dealer), ` · ${view.deck_count} cards in the deck`]),
-    ];
-    if (view.table && view.table.length && !view.over) parts.push(h("div", {}, h("h3", { class: "panel-title" }, "On the table"), words(view.table)));
-    const last = view.history && view.history[view.history.length - 1];
-    if (last) parts.push(roundPanel(last, ctx));
-    return h("div", { class: "wity" }, parts);
-  },
-  /** The one instruction, by role, naming the dealer. */
-  instruction(view, legal, ctx) {
-    if (view.over) return null;
-    const dealer = view.dealer;
-    if (legal && legal.spec) {
-      if (view.seat === dealer) {
-        return say("Rank what matters to you — most important first",
-          "The others try to guess your order. You win no cards this round.");
-      }
-      return say(["Guess how ", ctx.seatName(dealer), " ranks these five — most important first"],
-        ["Each word you put where ", ctx.names[dealer], " does is one right; the most right take the five cards."]);
-    }
-    if (ctx.table) {
-      return say([ctx.seatName(dealer), " ranks these five; everyone else guesses the order"],
-        `${WORDS.token_meaning}. The most right answers take the cards.`);
-    }
-    return null;
-  },
-  /** The running score by each seat (the shared seat strip shows it). */
-  score(view, s) {
-    return counted(view.cards_won[s], "card");
-  },
-  note(view, s) {
-    if (view.over) return null;
-    return [s === view.dealer ? DEALER : null, view.submitted[s] ? "ranked ✓" : null].filter(Boolean).join(" · ");
-  },
-  hand(view) {
-    if (view.over || !view.my_ranking) return null;
-    return h("div", {}, h("h3", { class: "panel-title" }, `Your ranking (${WORDS.token_meaning}; hidden until everyone has ranked)`), words(view.my_ranking));
-  },
-  /** The round's reveal: the dealer's order against every guess. */
-  reveal(before, after, ctx) {
-    if (!after.history || after.history.length <= (before.history || []).length) return null;
-    const round = after.history[after.history.length - 1];
-    if (ctx.table) return roundPanel(round, ctx);
+  /**
+   * A finished round: the dealer's words in their order (rows), and for each guesser the
+   * place they gave each word (a column each), ✓ where it matches; their count at the foot.
+   * Too wide for a phone, it becomes one card per guesser (fit.js).
+   */
+  function roundTable(round, ctx) {
     const order = round.rankings[round.dealer];
-    const mine = ctx.you !== null && ctx.you !== round.dealer ? ` You got ${round.correct[ctx.you]} right.` : "";
-    return h("span", {}, `${ctx.names[round.dealer]}'s order: ${order.join(", ")}.${mine} `, takers(round, ctx));
-  },
-  label(action) {
-    return "rank" in action ? `Your order: ${action.rank.join(" › ")}` : JSON.stringify(action);
-  },
-  revealText() {
-    return null;
-  },
-  scoreCaption() {
-    return "Cards won";
-  },
-  details(details, ctx) {
-    const rounds = details.rounds || [];
-    return seatTable("Cards taken each round", ctx.names,
-      rounds.map((r) => [`Round ${r.round} (${ctx.names[r.dealer]} deals)`, r.awarded.map((cards) => cards.length)]));
-  },
-};
+    const guessers = round.rankings.map((_, s) => s).filter((s) => s !== round.dealer);
+    return h("table", { class: "scores wity-reveal" },
+      h("caption", {}, `Round ${round.round}: ${ctx.names[round.dealer]}'s order against the guesses`),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, `${ctx.names[round.dealer]} (${DEALER})`),
+        guessers.map((s) => h("th", { scope: "col", class: round.winners.includes(s) ? "win" : "" }, ctx.names[s])))),
+      h("tbody", {},
+        order.map((word, i) => h("tr", {}, h("th", { scope: "row" }, `${i + 1}. ${word}`),
+          guessers.map((s) => {
+            const place = round.rankings[s].indexOf(word) + 1;
+            const right = place === i + 1;
+            return h("td", { class: right ? "win" : "" }, right ? `${place} ✓` : String(place));
+          }))),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, "Right"),
+          guessers.map((s) => h("td", { class: round.winners.includes(s) ? "win" : "" }, String(round.correct[s]))))));
+  }
+
+  function roundPanel(round, ctx) {
+    return h("div", { class: "wity-round" }, roundTable(round, ctx), h("p", {}, takers(round, ctx)));
+  }
+
+  return {
+    table(view, ctx) {
+      const parts = [
+        status(view.over ? "Game over"
+          : [`Round ${view.round} of ${view.rounds} · ${DEALER}: `, ctx.seatName(view.dealer), ` · ${view.deck_count} cards in the deck`]),
+      ];
+      if (view.table && view.table.length && !view.over) parts.push(h("div", {}, h("h3", { class: "panel-title" }, "On the table"), wordList(view.table)));
+      const last = view.history && view.history[view.history.length - 1];
+      if (last) parts.push(roundPanel(last, ctx));
+      return h("div", { class: "wity" }, parts);
+    },
+    /** The one instruction, by role, naming the dealer. */
+    instruction(view, legal, ctx) {
+      if (view.over) return null;
+      const dealer = view.dealer;
+      if (legal && legal.spec) {
+        if (view.seat === dealer) {
+          return say("Rank what matters to you — most important first",
+            "The others try to guess your order. You win no cards this round.");
+        }
+        return say(["Guess how ", ctx.seatName(dealer), " ranks these five — most important first"],
+          ["Each word you put where ", ctx.names[dealer], " does is one right; the most right take the five cards."]);
+      }
+      if (ctx.table) {
+        return say([ctx.seatName(dealer), " ranks these five; everyone else guesses the order"],
+          `${words.token_meaning}. The most right answers take the cards.`);
+      }
+      return null;
+    },
+    /** The running score by each seat (the shared seat strip shows it). */
+    score(view, s) {
+      return counted(view.cards_won[s], "card");
+    },
+    note(view, s) {
+      if (view.over) return null;
+      return [s === view.dealer ? DEALER : null, view.submitted[s] ? "ranked ✓" : null].filter(Boolean).join(" · ");
+    },
+    hand(view) {
+      if (view.over || !view.my_ranking) return null;
+      return h("div", {}, h("h3", { class: "panel-title" }, `Your ranking (${words.token_meaning}; hidden until everyone has ranked)`), wordList(view.my_ranking));
+    },
+    /** The round's reveal: the dealer's order against every guess. */
+    reveal(before, after, ctx) {
+      if (!after.history || after.history.length <= (before.history || []).length) return null;
+      const round = after.history[after.history.length - 1];
+      if (ctx.table) return roundPanel(round, ctx);
+      const order = round.rankings[round.dealer];
+      const mine = ctx.you !== null && ctx.you !== round.dealer ? ` You got ${round.correct[ctx.you]} right.` : "";
+      return h("span", {}, `${ctx.names[round.dealer]}'s order: ${order.join(", ")}.${mine} `, takers(round, ctx));
+    },
+    label(action) {
+      return "rank" in action ? `Your order: ${action.rank.join(" › ")}` : JSON.stringify(action);
+    },
+    revealText() {
+      return null;
+    },
+    scoreCaption() {
+      return "Cards won";
+    },
+    details(details, ctx) {
+      const rounds = details.rounds || [];
+      return seatTable("Cards taken each round", ctx.names,
+        rounds.map((r) => [`Round ${r.round} (${ctx.names[r.dealer]} deals)`, r.awarded.map((cards) => cards.length)]));
+    },
+  };
+}

@@ -6,13 +6,14 @@ so a new game plays in the terminal before it has screens of its own. A register
 renderer that fails to load is an error (:class:`RendererError`), never a quiet fallback
 to the generic one.
 
-A renderer module provides ``render(view)`` and ``action_label(action)``; it may provide
-``result(outcome, names)`` (a game's own score sheet) and ``use_words(words)`` (to name
-pieces in the words of the content being played).
+A renderer module provides ``render(view)`` and ``action_label(action)``, and may provide
+``result(outcome, names)`` (a game's own score sheet). A game whose screens name its pieces
+in the words of the content played provides instead ``screens(words)``: a factory of a
+:class:`Renderer` given those words (``Game.words(options)``).
 
 >>> sorted(RENDERERS)
 ['love-me-not', 'my-favourite-things', 'my-story', 'take-your-pick', 'whats-it-to-ya']
->>> type(load_renderer("no-such-game")).__name__
+>>> type(load_renderer("no-such-game", {})).__name__
 'GenericRenderer'
 """
 
@@ -91,7 +92,7 @@ class ModuleRenderer:
         return out
 
 
-def load_renderer(game_id: str, words: Mapping[str, Any] | None = None) -> Renderer:
+def load_renderer(game_id: str, words: Mapping[str, Any]) -> Renderer:
     """The renderer of ``game_id``, naming pieces in ``words`` (the game's words for the
     content being played: ``Game.words(options)``); the generic one if the game has none
     registered. Raises :class:`RendererError` if its registered renderer cannot load."""
@@ -100,12 +101,13 @@ def load_renderer(game_id: str, words: Mapping[str, Any] | None = None) -> Rende
         return GenericRenderer()
     try:
         module = importlib.import_module(path)
+        if hasattr(module, "screens"):
+            made: Renderer = module.screens(words)
+            return made
         for name in ("render", "action_label"):
             if not callable(getattr(module, name, None)):
                 raise AttributeError(f"it has no function {name}()")
     except Exception as exc:
         raise RendererError(f"the terminal renderer of {game_id} ({path}) cannot be "
                             f"loaded: {exc}") from exc
-    if words is not None and hasattr(module, "use_words"):
-        module.use_words(words)
     return ModuleRenderer(module)

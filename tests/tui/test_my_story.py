@@ -14,11 +14,12 @@ from parlour.games.my_story.state import MyStoryState
 from parlour.games.my_story.tracks import open_reunions
 from parlour.games.my_story.turns import start_turn
 from parlour.tui import load_renderer
-from parlour.tui import my_story as tui
+from parlour.tui.my_story import MyStoryScreens
 from tests.games.my_story.table import seat_order
 from tests.games.my_story.test_card_sets import renamed
 
 WIDE = 200  # wide enough that no cell wraps: the tests read whole phrases
+tui = MyStoryScreens(G.words())
 
 
 def shown(thing: object) -> str:
@@ -224,10 +225,12 @@ def test_progress_leaves_out_a_young_heart_that_is_leaving() -> None:
 def test_the_terminal_names_the_cards_of_the_set_being_played() -> None:
     match = Match.new(G, 2, {"cards": renamed()}, seed=2)
     renderer = load_renderer("my-story", G.words(match.record.options))
-    try:
-        text = shown(renderer.render(match.view(0)))
-    finally:
-        tui.use_words(G.words())  # the renderer names the set last played, one a process
+    text = shown(renderer.render(match.view(0)))
+    # Each renderer keeps its own words: the standard set's, made after, names its cards.
+    standard = load_renderer("my-story", G.words())
+    life_story = match.view(0)["life_track"][0]
+    assert G.card_set.cards[life_story].name in shown(standard.render(match.view(0)))
+    assert "Chapter " in shown(renderer.render(match.view(0)))
     assert "Chapter " in text
     assert not any(c.name in text for c in G.card_set.of_kind("life_story")
                    if c.name not in ("Chapters",))

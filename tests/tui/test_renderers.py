@@ -36,7 +36,7 @@ def test_every_game_that_ships_has_its_own_screens_registered() -> None:
     for game_id in game_ids():
         renderer = load_renderer(game_id, get_game(game_id).words())
         assert not isinstance(renderer, GenericRenderer), game_id
-    lmn = load_renderer("love-me-not")
+    lmn = load_renderer("love-me-not", get_game("love-me-not").words())
     assert lmn.action_label({"keep": "JH"}) == "keep J♥ (the other goes to your pile)"
     view = Match.new(get_game("love-me-not"), 2, {}, 1).view(0)
     assert "You drew            [J♦] [2♥]" in shown(lmn.render(view))
@@ -73,7 +73,7 @@ def test_a_registered_renderer_that_cannot_load_is_an_error(
     monkeypatch.setitem(renderers.RENDERERS, "love-me-not", path)
     with pytest.raises(RendererError, match=f"the terminal renderer of love-me-not "
                                             f"\\({path}\\) cannot be loaded: .*{re.escape(fault)}"):
-        load_renderer("love-me-not")
+        load_renderer("love-me-not", {})
     match = Match.new(get_game("love-me-not"), 2, {}, 1)
     with pytest.raises(RendererError):
         TerminalPlayer(match, {1: make_agent(match.game, "random", 1, 0)},

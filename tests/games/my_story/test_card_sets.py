@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +18,8 @@ from parlour.engine import ContentError, InvalidOptions, Match, Record, play, re
 from parlour.games import get_game
 from parlour.games.my_story import GAME, bundled_card_set, with_cards
 from parlour.games.my_story.cards import DEFAULT_PATH, played_card_set
-from parlour.tui import my_story as tui
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def standard_words() -> Iterator[None]:
-    """The terminal renderer names the cards of the set last played (one game a process);
-    put the standard set's words back for the tests that follow in this process."""
-    yield
-    tui.use_words(GAME.words())
 
 
 def document() -> dict[str, Any]:

@@ -15,6 +15,7 @@ from parlour.games.my_story.payments import paid
 from parlour.games.my_story.words import WORDS as MY_STORY
 from tests.games.love_me_not.test_rules import KEEPS as KEEPS_PLAYED
 from tests.games.love_me_not.test_rules import STACKED, play_turns
+from tests.games.whats_it_to_ya.test_rules import new_match, play_round
 
 from .conftest import DESKTOP, PHONE, TV, Person, Server, open_room
 
@@ -253,3 +254,30 @@ def test_the_prices_and_points_on_the_buttons_are_the_engines(browser: Browser,
     assert shown == ["1 Money, 1 Star + 2 years", "1 Money + 3 years",
                      "1 Money, 1 Book + 2 years", "free", "2 Books, 2 Smiles + 2 years"]
     assert keeps == ["pile 4♥ · 2 points (+2)", "pile J♠ · 0 points (+0)"]
+
+
+REVEAL = """async ([before, after]) => {
+  const make = (await import('/static/js/games/whats-it-to-ya.js')).default;
+  const words = await (await fetch('/api/games/whats-it-to-ya/words')).json();
+  const names = ['Ann', 'Bob', 'Cy', 'Di'];
+  const ctx = { names, you: null, table: true, seatName: (s) => names[s], seatClass: () => '' };
+  const panel = make(words).reveal(before, after, ctx);
+  return [...panel.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')]
+    .map((td) => td.textContent));
+}"""
+
+
+def test_the_reveal_table_ticks_the_places_the_rules_matched(browser: Browser,
+                                                            server: Server) -> None:
+    match = new_match(4)
+    before = match.view(None)
+    order = play_round(match, {1: 3, 2: 1, 3: 0})
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    rows = page.evaluate(REVEAL, [before, match.view(None)])
+    page.close()
+    # Bob ranked a b c e d (3 right), Cy a c d e b (1), Di b c d e a (none): each cell is
+    # the place that guesser gave the dealer's word, ticked where the rules matched it.
+    assert rows[:5] == [["1 ✓", "1 ✓", "5"], ["2 ✓", "5", "1"], ["3 ✓", "2", "2"],
+                        ["5", "3", "3"], ["4", "4", "4"]]
+    assert rows[5] == ["3", "1", "0"] and len(order) == 5

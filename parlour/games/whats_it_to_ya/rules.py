@@ -67,6 +67,16 @@ def count_correct(dealer: list[str], guess: list[str]) -> int:
     return sum(1 for mine, theirs in zip(dealer, guess, strict=True) if mine == theirs)
 
 
+def matches(dealer: list[str], guess: list[str]) -> list[bool]:
+    """For each of the dealer's places, most important first, whether the guess put the
+    same word there (what ``count_correct`` counts).
+
+    >>> matches(["a", "b", "c", "d", "e"], ["a", "c", "b", "d", "e"])
+    [True, False, False, True, True]
+    """
+    return [mine == theirs for mine, theirs in zip(dealer, guess, strict=True)]
+
+
 def clockwise_from(dealer: int, players: int) -> list[int]:
     """Every seat but the dealer's, starting at the dealer's left."""
     return [(dealer + k) % players for k in range(1, players)]
@@ -91,6 +101,7 @@ class PlayedRound(RoundOutcome):
     dealer: int
     cards: list[str]
     rankings: list[list[str]]
+    matches: list[list[bool] | None]  # per seat, per dealer's place: matched (None: dealer)
     dealer_discarded: str | None
 
 
@@ -309,8 +320,11 @@ def _end_round(state: WhatsItToYaState) -> None:
     if outcome["best"] == 0 and state.won[state.dealer]:
         penalty = state.won[state.dealer].pop()
         state.discarded.append(penalty)
+    order = rankings[state.dealer]
     state.history.append({"round": len(state.history) + 1, "dealer": state.dealer,
                           "cards": list(state.table), "rankings": rankings, **outcome,
+                          "matches": [None if s == state.dealer else matches(order, r)
+                                      for s, r in enumerate(rankings)],
                           "dealer_discarded": penalty})
     state.history_json = json.dumps(state.history)
     state.table, state.rankings = [], [None] * state.players

@@ -61,6 +61,10 @@ def test_the_most_correct_answers_takes_all_five_not_only_a_perfect_ranking() ->
     assert match.state.won == [[], order, [], []]
     assert match.state.history[0]["correct"] == [None, 3, 1, 0]
     assert match.state.history[0]["winners"] == [1]
+    # Place by place, what the reveal table ticks: the 3 right are the first three places.
+    assert match.view(None)["history"][0]["matches"] == [
+        None, [True, True, True, False, False], [True, False, False, False, False],
+        [False, False, False, False, False]]
 
 
 # -- the split table: every row, with the rulebook's numbers -----------------------------

@@ -36,7 +36,7 @@ export default function whatsItToYa(words) {
         order.map((word, i) => h("tr", {}, h("th", { scope: "row" }, `${i + 1}. ${word}`),
           guessers.map((s) => {
             const place = round.rankings[s].indexOf(word) + 1;
-            const right = place === i + 1;
+            const right = round.matches[s][i];  // the rules' count, place by place
             return h("td", { class: right ? "win" : "" }, right ? `${place} ✓` : String(place));
           }))),
         h("tr", { class: "total" }, h("th", { scope: "row" }, "Right"),

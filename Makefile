@@ -26,7 +26,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/migrations
+	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/storage/migrations
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests

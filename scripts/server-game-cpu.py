@@ -35,11 +35,11 @@ from parlour.server.app import settle_memory
 from parlour.server.codes import token_hash
 from parlour.server.config import UNLIMITED, Settings
 from parlour.server.connections import Client
-from parlour.server.db import Change
 from parlour.server.handlers import handle
 from parlour.server.hub import Hub
 from parlour.server.room import Room
-from parlour.server.stores import store_for
+from parlour.server.storage.changes import Change
+from parlour.server.storage.stores import store_for
 
 
 def stored_at_once(change: Change) -> asyncio.Future[None]:

@@ -30,7 +30,7 @@ from .links import lan_address
 from .routes import api, pages
 from .routes.live import LiveSockets
 from .routes.status import router as status_router
-from .stores import store_for
+from .storage.stores import store_for
 
 __all__ = ["create_app", "lan_address"]
 

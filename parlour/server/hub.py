@@ -17,14 +17,13 @@ from parlour.games import game_ids, get_game
 
 from .codes import new_code, new_token, route, token_hash
 from .config import UNLIMITED, Settings
-from .db import NewRoom, Store, StoredRoom
 from .errors import RateLimited, RoomError, StoreConflict
 from .limits import Buckets
 from .lobby import Seat, check_options
 from .pubsub import make_bus
-from .quota import Quota
 from .remote import Gateway, Here, Joined, Sharing
 from .room import Room, Status
+from .storage.changes import NewRoom, Store, StoredRoom
 
 T = TypeVar("T")
 
@@ -47,7 +46,6 @@ class Hub:
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
         self.releasing: set[asyncio.Task[None]] = set()
-        self.quota = Quota(settings.db_url)
         self.lookups = Buckets(settings.lookups_per_second, settings.lookup_burst)
         self.misses = Buckets(settings.misses_per_minute / 60, settings.miss_burst)
         self.attached = 0
@@ -84,7 +82,6 @@ class Hub:
             room.driver.cancel()
         for room in self.rooms.values():
             await room.driver.stopped()
-        await self.quota.close()
         await self.store.close()
 
     async def attach(self, code: str) -> Joined | None:
@@ -174,7 +171,7 @@ class Hub:
         if options:  # a game's defaults need no checking
             check_options(game, game.min_players, options)
         limit = self.settings.rooms_per_address
-        if limit < UNLIMITED and not await self.quota.take(f"rooms:{creator}",
+        if limit < UNLIMITED and not await self.store.take(f"rooms:{creator}",
                                                            rate=limit / 3600, burst=limit):
             raise RateLimited(
                 f"this address has created its {limit} rooms for now (at most {limit} an"

@@ -27,9 +27,9 @@ from parlour.engine.narration import default_name
 from parlour.games import game_ids, get_game
 
 from .config import Settings
-from .db import StoredRoom
 from .errors import RoomError
 from .limits import clean_name
+from .storage.changes import StoredRoom
 
 
 @dataclass

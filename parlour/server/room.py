@@ -31,13 +31,13 @@ from parlour.engine import Action
 from .codes import token_hash
 from .config import Settings
 from .connections import Client, Frames, Message
-from .db import Change, Moved, NextGame, SetUp, Store, StoredRoom
 from .driver import Ask, Driver, Due
 from .errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
 from .reactions import Reactions
 from .snapshot import Snapshots
+from .storage.changes import Change, Moved, NextGame, SetUp, Store, StoredRoom
 from .table_log import TableLog
 
 logger = logging.getLogger("parlour.server")

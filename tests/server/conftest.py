@@ -30,7 +30,7 @@ from websockets.sync.client import connect as ws_connect
 from parlour.engine import Legal
 from parlour.games import get_game
 from parlour.server import Settings, create_app
-from parlour.server.stores import store_for
+from parlour.server.storage.stores import store_for
 
 
 def settings_for(db: Path, **overrides: Any) -> Settings:

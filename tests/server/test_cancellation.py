@@ -20,7 +20,7 @@ import anyio
 from parlour.server.connections import Client
 from parlour.server.handlers import handle
 from parlour.server.hub import Hub
-from parlour.server.stores import store_for
+from parlour.server.storage.stores import store_for
 
 from .conftest import settings_for
 

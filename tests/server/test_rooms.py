@@ -16,9 +16,10 @@ from parlour.engine import Record, replay
 from parlour.games import get_game
 from parlour.server.config import Settings
 from parlour.server.connections import Client
-from parlour.server.db import MIGRATIONS, StoredRoom
 from parlour.server.lobby import Seat, stacked
 from parlour.server.room import Room
+from parlour.server.storage.changes import StoredRoom
+from parlour.server.storage.schema import MIGRATIONS
 
 from .test_quotas import run_async
 

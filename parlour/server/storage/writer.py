@@ -4,18 +4,6 @@ A change is handed over with :meth:`Writer.submit`, which returns at once with a
 While the writer is busy with one transaction, the changes of every room pile up; the
 next transaction takes them all, and one sync to disk makes them all durable. Then each
 future is done (or failed), in the order the changes were handed over.
-
-A room hands over its changes in order without waiting for each to be stored. If one is
-refused (the room changed in another process meanwhile), the later changes of the same
-copy of the room were made on top of it, so they are refused too, unstored: the copy is
-"broken" (:class:`Chains`) until the room is loaded again under a new epoch.
-
->>> chains = Chains()
->>> chains.broken(("KXMP", 1)), chains.broken(("KXMP", 2))
-(False, False)
->>> chains.refused(("KXMP", 1))
->>> chains.broken(("KXMP", 1)), chains.broken(("KXMP", 2))
-(True, False)
 """
 
 from __future__ import annotations
@@ -25,51 +13,13 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from .db import Change, NewRoom
-from .errors import StoreConflict
+from .changes import Change
+from .versions import Outcome
 
 logger = logging.getLogger("parlour.server")
 
-Outcome = BaseException | None
 Commit = Callable[[list[Change]], Awaitable[list[Outcome]]]
 """Store a batch of changes in one transaction; for each, ``None`` or why it was refused."""
-
-CHAINS_KEPT = 10_000
-"""Broken copies remembered (a copy reloaded since never hands over another change)."""
-
-
-def chain_of(change: Change) -> tuple[str, int] | None:
-    """The copy of a room that made a change (a new room belongs to none yet)."""
-    return None if isinstance(change, NewRoom) else (change.code, change.epoch)
-
-
-class Chains:
-    """Copies of rooms one of whose changes was refused: their later changes are refused too."""
-
-    def __init__(self) -> None:
-        self._broken: set[tuple[str, int]] = set()
-
-    def broken(self, chain: tuple[str, int] | None) -> bool:
-        return chain is not None and chain in self._broken
-
-    def refused(self, chain: tuple[str, int] | None) -> None:
-        if chain is None:
-            return
-        if len(self._broken) >= CHAINS_KEPT:
-            self._broken.clear()
-        self._broken.add(chain)
-
-    def copy(self) -> Chains:
-        other = Chains()
-        other._broken = set(self._broken)
-        return other
-
-
-def conflict(change: Change) -> StoreConflict:
-    if isinstance(change, NewRoom):
-        return StoreConflict(f"room code {change.code} is taken")
-    return StoreConflict(f"room {change.code} changed meanwhile (it was at version"
-                         f" {change.version} here)")
 
 
 class Writer:

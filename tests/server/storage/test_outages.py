@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from parlour.server import sqlite_store
+from parlour.server.storage import sqlite as sqlite_store
 
 
 def lock(db: Path) -> sqlite3.Connection:

@@ -23,7 +23,6 @@ commits after it write the WAL from its start again instead of growing it.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sqlite3
 import time
@@ -32,20 +31,23 @@ from typing import Any, TypeVar
 
 from sqlalchemy import create_engine
 
-from .db import (
-    ROOM_COLUMNS,
-    Change,
-    Moved,
-    NewRoom,
-    NextGame,
-    SetUp,
-    StoredRoom,
+from ..errors import StoreUnavailable
+from .changes import Change, StoredRoom
+from .schema import upgrade
+from .statements import (
+    ACTIONS,
+    BUSY,
+    PAST,
+    PAST_RESULTS,
+    ROOM,
+    TAKE,
     past_game,
-    seed_text,
+    steps,
     stored_room,
-    upgrade,
+    take_args,
 )
-from .writer import Chains, Outcome, Writer, chain_of, conflict
+from .versions import Chains, Outcome, failed, outcome, unstored
+from .writer import Writer
 
 T = TypeVar("T")
 
@@ -67,26 +69,6 @@ CHECKPOINT_EVERY = 200
 CATCH_UP_TRIES = 4
 """Passes a checkpoint makes over the WAL, each copying what was committed during the
 last, until one finds nothing new."""
-
-NEW_ROOM = (
-    "INSERT INTO rooms (code, created_at, updated_at, creator, host_hash, game, options,"
-    " seats, timer, status, seed, result, version) VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL,0)"
-    " ON CONFLICT (code) DO NOTHING"
-)
-SET_UP = (
-    "UPDATE rooms SET game=?, options=?, seats=?, timer=?, status=?, seed=?, updated_at=?,"
-    " version=? WHERE code=? AND version=?"
-)
-MOVED = "UPDATE rooms SET updated_at=?, version=? WHERE code=? AND version=?"
-ENDED = ("UPDATE rooms SET updated_at=?, version=?, status='over', result=?"
-         " WHERE code=? AND version=?")
-ACTION = ("INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
-          " VALUES (?,?,?,?,?,?,?)")
-NEXT_GAME = ("UPDATE rooms SET status='playing', seed=?, result=NULL, updated_at=?, version=?"
-             " WHERE code=? AND version=?")
-PAST_GAME = ("INSERT INTO past_games (room, number, record, result, names, created_at)"
-             " VALUES (?,?,?,?,?,?)")
-
 
 def sqlite_path(url: str) -> str:
     """The file of an SQLite URL (``sqlite+aiosqlite:///games.db``, ``sqlite:////tmp/x.db``;
@@ -261,46 +243,28 @@ class SqliteStore:
         for change in changes:
             try:
                 con.execute("BEGIN IMMEDIATE")
-                outcome = self._one(con, self.chains, change, now)
+                done = self._one(con, self.chains, change, now)
                 con.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                con.execute("ROLLBACK")
-                outcome = conflict(change)
-                self.chains.refused(chain_of(change))
             except sqlite3.Error as exc:
                 if con.in_transaction:
                     con.execute("ROLLBACK")
-                outcome = exc
-                self.chains.refused(chain_of(change))
-            outcomes.append(outcome)
+                done = failed(self.chains, change, exc,
+                              taken=isinstance(exc, sqlite3.IntegrityError))
+            outcomes.append(done)
         return outcomes
 
     @staticmethod
     def _one(con: sqlite3.Connection, chains: Chains, change: Change, now: float) -> Outcome:
         """Store one change inside the open transaction (or refuse it, storing nothing)."""
-        chain = chain_of(change)
-        if chains.broken(chain):
-            return conflict(change)
-        if isinstance(change, NewRoom):
-            r = change.room
-            done = con.execute(NEW_ROOM, (
-                r.code, r.created_at, now, r.creator, r.host_hash, r.game,
-                json.dumps(r.options), json.dumps(r.seats), r.timer, r.status, seed_text(r.seed),
-            )).rowcount
-        elif isinstance(change, SetUp):
-            done = con.execute(SET_UP, (
-                change.game, json.dumps(change.options), json.dumps(change.seats),
-                change.timer, change.status, seed_text(change.seed), now, change.version + 1,
-                change.code, change.version,
-            )).rowcount
-        elif isinstance(change, NextGame):
-            done = _next_game(con, change, now)
-        else:
-            done = _moved(con, change, now)
-        if done != 1:
-            chains.refused(chain)
-            return conflict(change)
-        return None
+        refused = unstored(chains, change)
+        if refused is not None:
+            return refused
+        plan = steps(change, now)
+        rows: int = con.execute(*plan.guard).rowcount
+        if rows == 1:
+            for statement in plan.then:
+                con.execute(*statement)
+        return outcome(chains, change, rows)
 
     # -- reading ------------------------------------------------------------------------------
     async def load(self, code: str) -> StoredRoom | None:
@@ -310,21 +274,15 @@ class SqliteStore:
     def _load(self, code: str) -> StoredRoom | None:
         con = self.con
         assert con is not None
-        row = con.execute(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE code=?", (code,)).fetchone()
+        row = con.execute(ROOM, (code,)).fetchone()
         if row is None:
             return None
-        acts = con.execute("SELECT seat, action, bot, key FROM actions WHERE room=?"
-                           " ORDER BY idx",
-                           (code,)).fetchall()
-        past = con.execute("SELECT result FROM past_games WHERE room=? ORDER BY number",
-                           (code,)).fetchall()
-        return stored_room(row, acts, past, json.loads)
+        return stored_room(row, con.execute(ACTIONS, (code,)).fetchall(),
+                           con.execute(PAST_RESULTS, (code,)).fetchall())
 
     async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
-        rows: list[Any] = await self._run(
-            self._all, "SELECT number, record, result, names FROM past_games"
-            " WHERE room=? AND number=?", (code, number))
-        return past_game(rows[0], json.loads) if rows else None
+        rows: list[Any] = await self._run(self._all, PAST, (code, number))
+        return past_game(rows[0]) if rows else None
 
     async def codes_with_status(self, *statuses: str) -> list[str]:
         marks = ",".join("?" * len(statuses))
@@ -332,31 +290,16 @@ class SqliteStore:
                                           f" ({marks})", statuses)
         return [r[0] for r in rows]
 
+    async def take(self, key: str, *, rate: float, burst: int) -> bool:
+        try:
+            # All rows fetched: the upsert's transaction ends only when its statement does.
+            taken: list[Any] = await self._run(self._all, TAKE,
+                                               take_args(key, rate, burst, time.time()))
+        except sqlite3.Error:
+            raise StoreUnavailable(BUSY) from None
+        return bool(taken)
+
     def _all(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
         con = self.con
         assert con is not None
         return con.execute(sql, args).fetchall()
-
-
-def _moved(con: sqlite3.Connection, change: Moved, now: float) -> int:
-    if change.result is None:
-        done: int = con.execute(MOVED, (now, change.version + 1, change.code,
-                                        change.version)).rowcount
-    else:
-        done = con.execute(ENDED, (now, change.version + 1, json.dumps(change.result),
-                                   change.code, change.version)).rowcount
-    if done == 1:
-        con.execute(ACTION, (change.code, change.idx, change.seat, json.dumps(change.action),
-                             change.bot, now, change.key))
-    return done
-
-
-def _next_game(con: sqlite3.Connection, change: NextGame, now: float) -> int:
-    done: int = con.execute(NEXT_GAME, (seed_text(change.seed), now, change.version + 1,
-                                        change.code, change.version)).rowcount
-    if done == 1:
-        con.execute(PAST_GAME, (change.code, change.number, json.dumps(change.record),
-                                json.dumps(change.result) if change.result else None,
-                                json.dumps(change.names), now))
-        con.execute("DELETE FROM actions WHERE room=?", (change.code,))
-    return done

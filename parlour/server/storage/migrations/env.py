@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from parlour.server.db import metadata
+from parlour.server.storage.schema import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only when someone runs the alembic CLI by hand

@@ -2,8 +2,9 @@
 
 A transaction holds every change waiting when the writer is free; PostgreSQL syncs its
 log at the commit (``synchronous_commit`` on, its default), so a change is on disk
-before anyone hears of it. Each change is one statement: the compare-and-set on the
-room's version, with the action's insert in the same statement.
+before anyone hears of it. The statements are those of ``statements.py``, except a
+move's: the compare-and-set on the room's version and the action's insert in one
+statement, so a move costs one round trip.
 """
 
 from __future__ import annotations
@@ -16,51 +17,38 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from .db import (
-    ROOM_COLUMNS,
-    Change,
-    Moved,
-    NewRoom,
-    NextGame,
-    SetUp,
-    StoredRoom,
+from ..errors import StoreUnavailable
+from .changes import Change, Moved, StoredRoom
+from .schema import upgrade
+from .statements import (
+    ACTIONS,
+    BUSY,
+    PAST,
+    PAST_RESULTS,
+    ROOM,
+    TAKE,
+    Steps,
+    numbered,
     past_game,
-    seed_text,
+    steps,
     stored_room,
-    upgrade,
+    take_args,
 )
-from .writer import Chains, Outcome, Writer, chain_of, conflict
+from .versions import Chains, Outcome, failed, outcome, unstored
+from .writer import Writer
 
-NEW_ROOM = (
-    "INSERT INTO rooms (code, created_at, updated_at, creator, host_hash, game, options,"
-    " seats, timer, status, seed, result, version)"
-    " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,NULL,0)"
-    " ON CONFLICT (code) DO NOTHING RETURNING 1"
-)
-SET_UP = (
-    "UPDATE rooms SET game=$1, options=$2, seats=$3, timer=$4, status=$5, seed=$6,"
-    " updated_at=$7, version=$8 + 1 WHERE code=$9 AND version=$8 RETURNING 1"
-)
 MOVED = (
     "WITH r AS (UPDATE rooms SET updated_at=$3, version=$2 + 1 WHERE code=$1 AND version=$2"
     " RETURNING code) INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
-    " SELECT code, $4, $5, $6, $7, $3, $8 FROM r RETURNING 1"
+    " SELECT code, $4, $5, $6, $7, $3, $8 FROM r"
 )
 ENDED = (
     "WITH r AS (UPDATE rooms SET updated_at=$3, version=$2 + 1, status='over', result=$9"
     " WHERE code=$1 AND version=$2 RETURNING code)"
     " INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
-    " SELECT code, $4, $5, $6, $7, $3, $8 FROM r RETURNING 1"
+    " SELECT code, $4, $5, $6, $7, $3, $8 FROM r"
 )
-
-NEXT_GAME = (
-    "UPDATE rooms SET status='playing', seed=$1, result=NULL, updated_at=$2, version=$3 + 1"
-    " WHERE code=$4 AND version=$3 RETURNING 1"
-)
-PAST_GAME = (
-    "INSERT INTO past_games (room, number, record, result, names, created_at)"
-    " VALUES ($1,$2,$3,$4,$5,$6)"
-)
+"""A move in one statement (one round trip): the room's version, then its action."""
 
 
 def asyncpg_dsn(url: str) -> str:
@@ -129,77 +117,69 @@ class PostgresStore:
         for change in changes:
             try:
                 async with self.conn.transaction():
-                    outcome = await self._one(self.chains, change, now)
-            except asyncpg.UniqueViolationError:
-                outcome = conflict(change)
-                self.chains.refused(chain_of(change))
+                    done = await self._one(self.chains, change, now)
             except asyncpg.PostgresError as exc:
-                outcome = exc
-                self.chains.refused(chain_of(change))
-            outcomes.append(outcome)
+                done = failed(self.chains, change, exc,
+                              taken=isinstance(exc, asyncpg.UniqueViolationError))
+            outcomes.append(done)
         return outcomes
 
     async def _one(self, chains: Chains, change: Change, now: float) -> Outcome:
-        chain = chain_of(change)
-        if chains.broken(chain):
-            return conflict(change)
-        fetch = self.conn.fetchval
-        if isinstance(change, NewRoom):
-            r = change.room
-            done = await fetch(NEW_ROOM, r.code, r.created_at, now, r.creator, r.host_hash,
-                               r.game, json.dumps(r.options), json.dumps(r.seats), r.timer,
-                               r.status, seed_text(r.seed))
-        elif isinstance(change, SetUp):
-            done = await fetch(SET_UP, change.game, json.dumps(change.options),
-                               json.dumps(change.seats), change.timer, change.status,
-                               seed_text(change.seed), now, change.version, change.code)
-        elif isinstance(change, NextGame):
-            done = await self._next_game(change, now)
-        else:
-            done = await self._moved(change, now)
-        if done != 1:
-            chains.refused(chain)
-            return conflict(change)
-        return None
-
-    async def _moved(self, change: Moved, now: float) -> Any:
-        args = (change.code, change.version, now, change.idx, change.seat,
-                json.dumps(change.action), change.bot, change.key)
-        if change.result is None:
-            return await self.conn.fetchval(MOVED, *args)
-        return await self.conn.fetchval(ENDED, *args, json.dumps(change.result))
-
-    async def _next_game(self, change: NextGame, now: float) -> Any:
-        conn = self.conn
-        done = await conn.fetchval(NEXT_GAME, seed_text(change.seed), now, change.version,
-                                   change.code)
-        if done == 1:
-            await conn.execute(PAST_GAME, change.code, change.number, json.dumps(change.record),
-                               json.dumps(change.result) if change.result else None,
-                               json.dumps(change.names), now)
-            await conn.execute("DELETE FROM actions WHERE room=$1", change.code)
-        return done
+        """Store one change inside the open transaction (or refuse it, storing nothing)."""
+        refused = unstored(chains, change)
+        if refused is not None:
+            return refused
+        plan = _steps(change, now)
+        execute = self.conn.execute
+        rows = _rows(await execute(numbered(plan.guard[0]), *plan.guard[1]))
+        if rows == 1:
+            for sql, args in plan.then:
+                await execute(numbered(sql), *args)
+        return outcome(chains, change, rows)
 
     # -- reading ------------------------------------------------------------------------------
     async def load(self, code: str) -> StoredRoom | None:
         async with self.pool.acquire() as conn:
-            row = await conn.fetchrow(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE code=$1", code)
+            row = await conn.fetchrow(numbered(ROOM), code)
             if row is None:
                 return None
-            acts = await conn.fetch(
-                "SELECT seat, action, bot, key FROM actions WHERE room=$1 ORDER BY idx", code)
-            past = await conn.fetch(
-                "SELECT result FROM past_games WHERE room=$1 ORDER BY number", code)
-        return stored_room(row, acts, past, json.loads)
+            acts = await conn.fetch(numbered(ACTIONS), code)
+            past = await conn.fetch(numbered(PAST_RESULTS), code)
+        return stored_room(row, acts, past)
 
     async def past_game(self, code: str, number: int) -> dict[str, Any] | None:
-        row = await self.pool.fetchrow(
-            "SELECT number, record, result, names FROM past_games WHERE room=$1 AND number=$2",
-            code, number)
-        return past_game(row, json.loads) if row is not None else None
+        row = await self.pool.fetchrow(numbered(PAST), code, number)
+        return past_game(row) if row is not None else None
 
     async def codes_with_status(self, *statuses: str) -> list[str]:
         rows = await self.pool.fetch("SELECT code FROM rooms WHERE status = ANY($1::text[])",
                                      list(statuses))
         return [r[0] for r in rows]
 
+    async def take(self, key: str, *, rate: float, burst: int) -> bool:
+        try:
+            taken = await self.pool.fetchval(numbered(TAKE),
+                                              *take_args(key, rate, burst, time.time()))
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            raise StoreUnavailable(BUSY) from None
+        return taken is not None
+
+
+def _steps(change: Change, now: float) -> Steps:
+    """The statements that store ``change``: a move in one (:data:`MOVED`)."""
+    if not isinstance(change, Moved):
+        return steps(change, now)
+    args = (change.code, change.version, now, change.idx, change.seat,
+            json.dumps(change.action), change.bot, change.key)
+    if change.result is None:
+        return Steps((MOVED, args))
+    return Steps((ENDED, (*args, json.dumps(change.result))))
+
+
+def _rows(status: str) -> int:
+    """The rows a statement changed, from its status (``UPDATE 1``, ``INSERT 0 1``).
+
+    >>> _rows("UPDATE 1"), _rows("INSERT 0 0")
+    (1, 0)
+    """
+    return int(status.rsplit(" ", 1)[1])

@@ -1,5 +1,5 @@
 """Where SQLite's group commits run: on the event loop while the file's lock is free and
-the sync is quick, in the store's thread otherwise (sqlite_store.py)."""
+the sync is quick, in the store's thread otherwise (storage/sqlite.py)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from parlour.server import sqlite_store
-from parlour.server.db import NewRoom, StoredRoom
-from parlour.server.sqlite_store import SqliteStore
-from parlour.server.stores import store_for
+from parlour.server.storage import sqlite as sqlite_store
+from parlour.server.storage.changes import NewRoom, StoredRoom
+from parlour.server.storage.sqlite import SqliteStore
+from parlour.server.storage.stores import store_for
 
 
 def new_room(code: str) -> NewRoom:

@@ -14,8 +14,8 @@ import pytest
 from parlour.engine import Record, replay
 from parlour.games import get_game
 from parlour.perf.fleet import Postgres, _as_postgres, has_postgres, postgres_bin, start_postgres
-from parlour.server.postgres_store import PostgresStore
-from parlour.server.stores import store_for
+from parlour.server.storage.postgres import PostgresStore
+from parlour.server.storage.stores import store_for
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def serve(
 ) -> None:
     """Run the web server: rooms, live play, replays."""
     from parlour.server.config import SYNC_MODES
-    from parlour.server.front import ServeError, serve_processes
+    from parlour.server.cluster.front import ServeError, serve_processes
 
     if not 1 <= processes <= MAX_SERVE_PROCESSES:
         raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .app import create_app
     from .config import Settings
+    from .http.app import create_app
 
 __all__ = ["Settings", "create_app"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "create_app":
-        from .app import create_app
+        from .http.app import create_app
         return create_app
     if name == "Settings":
         from .config import Settings

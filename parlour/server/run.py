@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import uvicorn
 
-from .app import create_app, settle_memory
+from .cluster.handoff import HandedServer
 from .config import UNLIMITED, Settings, normalise_db_url
-from .handoff import HandedServer
-from .links import banner
+from .http.app import create_app, settle_memory
+from .http.links import banner
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

@@ -17,9 +17,9 @@ from typing import Any
 
 import anyio
 
-from parlour.server.connections import Client
-from parlour.server.handlers import handle
-from parlour.server.hub import Hub
+from parlour.server.live.connections import Client
+from parlour.server.live.handlers import handle
+from parlour.server.rooms.hub import Hub
 from parlour.server.storage.stores import store_for
 
 from .conftest import settings_for

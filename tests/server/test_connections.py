@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from parlour.server.connections import Client
-from parlour.server.routes.live import LiveSockets
+from parlour.server.live.connections import Client
+from parlour.server.live.socket import LiveSockets
 
 from .test_host import start_love_me_not
 from .test_rooms import seat_two_people

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from parlour.server.driver import AFTER_NEWS, FOLLOW_UP, Driver, Due
+from parlour.server.rooms.driver import AFTER_NEWS, FOLLOW_UP, Driver, Due
 
 
 def bots_at(*seats: int) -> Callable[[int], bool]:
@@ -78,7 +78,7 @@ def test_without_a_timer_nobody_is_hurried() -> None:
 
 def test_a_pause_stops_the_bots_and_the_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
-    monkeypatch.setattr("parlour.server.driver.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("parlour.server.rooms.driver.time.monotonic", lambda: now[0])
     driver = Driver(bot_delay=0.8)
     driver.changed(frozenset({0, 1}), None, bots_at(1), timer=30)
     now[0] = 110.0

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from parlour.server.codes import ALPHABET, CODE_LENGTH, new_code, route
-from parlour.server.front import (
+from parlour.server.cluster.front import (
     MAX_LINE,
     READY,
     Front,
@@ -24,6 +23,7 @@ from parlour.server.front import (
     request_target,
     room_of,
 )
+from parlour.server.rooms.codes import ALPHABET, CODE_LENGTH, new_code, route
 
 ALL_CODES = ["".join(c) for c in itertools.product(ALPHABET, repeat=CODE_LENGTH)]
 

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parlour.server.handlers import HANDLERS
+from parlour.server.live.handlers import HANDLERS
 
 # Valid Unicode only (no lone surrogates) and bounded nesting: frames that are not even
 # that are the websocket layer's own tests.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from parlour.server.handlers import HANDLERS
+from parlour.server.live.handlers import HANDLERS
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 

@@ -96,7 +96,7 @@ def test_a_failing_narration_does_not_stop_the_game(kit: Any, db: Path,
 
 def test_a_restart_narrates_only_the_moves_the_log_keeps(kit: Any, db: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("parlour.server.table_log.LOG_LINES", 6)
+    monkeypatch.setattr("parlour.server.rooms.table_log.LOG_LINES", 6)
     with kit.open_client(db) as client:
         code, token, host, _ = play_one_match(kit, client)
         before = host.last["room"]["log"]

@@ -9,8 +9,8 @@ import jsonpatch  # type: ignore[import-untyped]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.server.patch import diff
-from parlour.server.table_log import LOG_LINES
+from parlour.server.live.patch import diff
+from parlour.server.rooms.table_log import LOG_LINES
 
 # No booleans: Python takes 1 and True for equal (see patch.py); snapshots never swap them.
 scalars = st.none() | st.integers(-5, 5) | st.text("ab/~", max_size=3)

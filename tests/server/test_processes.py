@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from parlour.engine import Record
 from parlour.perf.fleet import children, has_postgres, start_postgres
-from parlour.server.codes import route
+from parlour.server.rooms.codes import route
 
 from .conftest import REDIS
 

@@ -15,9 +15,9 @@ from alembic.script import ScriptDirectory
 from parlour.engine import Record, replay
 from parlour.games import get_game
 from parlour.server.config import Settings
-from parlour.server.connections import Client
-from parlour.server.lobby import Seat, stacked
-from parlour.server.room import Room
+from parlour.server.live.connections import Client
+from parlour.server.rooms.lobby import Seat, stacked
+from parlour.server.rooms.room import Room
 from parlour.server.storage.changes import StoredRoom
 from parlour.server.storage.schema import MIGRATIONS
 

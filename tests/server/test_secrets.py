@@ -19,7 +19,7 @@ import pytest
 
 from parlour.engine import Match, Record
 from parlour.games import game_ids, get_game
-from parlour.server.codes import token_hash
+from parlour.server.rooms.codes import token_hash
 
 
 def engine_at_every_version(record: Record) -> list[Match[Any]]:

@@ -21,7 +21,7 @@ from parlour.engine import Match, Record, replay
 from parlour.engine.chance import new_seed
 from parlour.games import get_game
 from parlour.server.config import normalise_db_url
-from parlour.server.play import Play
+from parlour.server.rooms.play import Play
 from parlour.server.storage.changes import SetUp, StoredRoom
 from parlour.server.storage.schema import MIGRATIONS, metadata
 from parlour.server.storage.stores import store_for

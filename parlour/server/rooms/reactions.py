@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RoomError
+from ..errors import RoomError
 from .limits import TokenBucket
 
 EMOJI = ("👏", "😂", "😮", "😱", "🤔", "❤️", "👍", "🎉")

@@ -15,8 +15,8 @@ from parlour.engine import Action, Game, Match, ParlourError, Record, Result, Vi
 from parlour.engine.chance import new_seed
 from parlour.games import get_game
 
-from .errors import RoomError, Unreplayable
-from .storage.changes import StoredRoom
+from ..errors import RoomError, Unreplayable
+from ..storage.changes import StoredRoom
 
 logger = logging.getLogger("parlour.server")
 

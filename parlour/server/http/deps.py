@@ -8,12 +8,12 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from ..codes import clean_code
 from ..config import Settings
 from ..errors import NotFound
-from ..hub import Hub
-from ..links import public_base
-from ..room import Room
+from ..rooms.codes import clean_code
+from ..rooms.hub import Hub
+from ..rooms.room import Room
+from .links import public_base
 
 
 # Dependencies are coroutines: FastAPI would run a plain function in a worker thread.

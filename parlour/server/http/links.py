@@ -7,7 +7,7 @@ import socket
 import time
 from urllib.parse import urlsplit
 
-from .config import Settings
+from ..config import Settings
 
 LAN_SECONDS = 30.0
 """How long the LAN address found is used before it is looked up again (every room opened

@@ -23,11 +23,11 @@ from parlour.bots import bot_names
 from parlour.engine import ParlourError, replay
 from parlour.games import game_ids, get_game
 
-from ..codes import token_hash
 from ..errors import NotAllowed, NotFinished, NotFound, RoomError, Unreplayable
-from ..play import Play
-from ..room import FINISHED, Room
-from ..snapshot import public_options
+from ..rooms.codes import token_hash
+from ..rooms.play import Play
+from ..rooms.room import FINISHED, Room
+from ..rooms.snapshot import public_options
 from .deps import BaseUrl, HubDep, RoomDep, address
 from .pages import how_to_play
 

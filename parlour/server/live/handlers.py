@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from .codes import new_token, token_hash
+from ..errors import RoomError
+from ..rooms.codes import new_token, token_hash
+from ..rooms.lobby import whole_number
+from ..rooms.room import Room, Status
 from .connections import Client, Message
-from .errors import RoomError
-from .lobby import whole_number
-from .room import Room, Status
 
 MAX_KEY_LENGTH = 64
 PONG = '{"type":"pong"}'

@@ -26,10 +26,10 @@ from parlour.engine import Game, ParlourError
 from parlour.engine.narration import default_name
 from parlour.games import game_ids, get_game
 
-from .config import Settings
-from .errors import RoomError
+from ..config import Settings
+from ..errors import RoomError
+from ..storage.changes import StoredRoom
 from .limits import clean_name
-from .storage.changes import StoredRoom
 
 
 @dataclass

@@ -43,9 +43,9 @@ from typing import Any
 
 import uvloop
 
-from .codes import clean_code, route
-from .config import Settings, normalise_db_url
-from .links import banner
+from ..config import Settings, normalise_db_url
+from ..http.links import banner
+from ..rooms.codes import clean_code, route
 
 logger = logging.getLogger("parlour.server")
 
@@ -84,7 +84,7 @@ def request_target(head: bytes) -> str | None:
     >>> request_target(b"\\x16\\x03\\x01\\x02\\x00")  # a TLS hello
     Traceback (most recent call last):
     ...
-    parlour.server.front.NotHttp: not an HTTP/1 request line: b'\\x16\\x03\\x01\\x02\\x00'
+    parlour.server.cluster.front.NotHttp: not an HTTP/1 request line: b'\\x16\\x03\\x01\\x02\\x00'
     """
     end = head.find(b"\n")
     if end < 0:

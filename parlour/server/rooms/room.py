@@ -28,16 +28,16 @@ import anyio
 
 from parlour.engine import Action
 
+from ..config import Settings
+from ..errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
+from ..live.connections import Client, Frames, Message
+from ..storage.changes import Change, Moved, NextGame, SetUp, Store, StoredRoom
 from .codes import token_hash
-from .config import Settings
-from .connections import Client, Frames, Message
 from .driver import Ask, Driver, Due
-from .errors import RoomError, StoreConflict, StoreUnavailable, Unreplayable
 from .lobby import Lobby
 from .play import Move, Play
 from .reactions import Reactions
 from .snapshot import Snapshots
-from .storage.changes import Change, Moved, NextGame, SetUp, Store, StoredRoom
 from .table_log import TableLog
 
 logger = logging.getLogger("parlour.server")

@@ -15,8 +15,8 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .config import Settings
-from .errors import (
+from ..config import Settings
+from ..errors import (
     NotAllowed,
     NotFinished,
     NotFound,
@@ -25,12 +25,12 @@ from .errors import (
     StoreUnavailable,
     Unreplayable,
 )
-from .hub import Hub
+from ..live.socket import LiveSockets
+from ..rooms.hub import Hub
+from ..storage.stores import store_for
+from . import api, pages
 from .links import lan_address
-from .routes import api, pages
-from .routes.live import LiveSockets
-from .routes.status import router as status_router
-from .storage.stores import store_for
+from .status import router as status_router
 
 __all__ = ["create_app", "lan_address"]
 

@@ -15,15 +15,15 @@ from typing import Any, TypeVar
 
 from parlour.games import game_ids, get_game
 
+from ..cluster.bus import make_bus
+from ..cluster.sharing import Gateway, Here, Joined, Sharing
+from ..config import UNLIMITED, Settings
+from ..errors import RateLimited, RoomError, StoreConflict
+from ..storage.changes import NewRoom, Store, StoredRoom
 from .codes import new_code, new_token, route, token_hash
-from .config import UNLIMITED, Settings
-from .errors import RateLimited, RoomError, StoreConflict
 from .limits import Buckets
 from .lobby import Seat, check_options
-from .pubsub import make_bus
-from .remote import Gateway, Here, Joined, Sharing
 from .room import Room, Status
-from .storage.changes import NewRoom, Store, StoredRoom
 
 T = TypeVar("T")
 

@@ -29,13 +29,13 @@ import anyio
 import orjson
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..codes import clean_code, token_hash
+from ..cluster.sharing import Here, Joined, refusal
 from ..config import Settings
-from ..connections import Client, Message, encode
 from ..errors import RateLimited
-from ..hub import Hub
-from ..limits import TokenBucket
-from ..remote import Here, Joined, refusal
+from ..rooms.codes import clean_code, token_hash
+from ..rooms.hub import Hub
+from ..rooms.limits import TokenBucket
+from .connections import Client, Message, encode
 
 PATH = "/ws/"
 MAX_DEPTH = 32

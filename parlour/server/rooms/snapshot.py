@@ -14,8 +14,8 @@ from typing import Any, Literal, Protocol
 from parlour.bots import bot_names
 from parlour.engine import Game, Match
 
-from .config import Settings
-from .connections import Client, Message
+from ..config import Settings
+from ..live.connections import Client, Message
 from .driver import Driver
 from .lobby import STACKED_NOTICE, Lobby, stacked
 from .play import Play

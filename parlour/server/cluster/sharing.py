@@ -18,11 +18,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from .connections import Client, Message, encode
-from .errors import RoomError
-from .handlers import handle
-from .pubsub import Bus
-from .room import Room
+from ..errors import RoomError
+from ..live.connections import Client, Message, encode
+from ..live.handlers import handle
+from ..rooms.room import Room
+from .bus import Bus
 
 logger = logging.getLogger("parlour.server")
 

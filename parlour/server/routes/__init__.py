@@ -1,1 +1,0 @@
-"""The server's routes: the pages, the HTTP API (see /docs) and the live websocket."""

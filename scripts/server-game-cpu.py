@@ -32,12 +32,12 @@ from pathlib import Path
 import uvloop
 
 from parlour.server.config import UNLIMITED, Settings
-from parlour.server.http.app import settle_memory
 from parlour.server.live.connections import Client
 from parlour.server.live.handlers import handle
 from parlour.server.rooms.codes import token_hash
 from parlour.server.rooms.hub import Hub
 from parlour.server.rooms.room import Room
+from parlour.server.run import settle_memory
 from parlour.server.storage.changes import Change
 from parlour.server.storage.stores import store_for
 

@@ -44,7 +44,7 @@ def drain(*players: Any) -> None:
 
 def live_sockets(client: Any) -> LiveSockets:
     found = [o for o in gc.get_objects()
-             if isinstance(o, LiveSockets) and o.hub is client.app.state.hub]
+             if isinstance(o, LiveSockets) and o.doors is client.app.state.doors]
     assert len(found) == 1
     return found[0]
 

@@ -29,4 +29,4 @@ def test_every_documented_message_has_a_handler_with_the_documented_limits() -> 
         assert handler.play_only == ("in play" in who), kind
     assert [k for k, h in HANDLERS.items() if h.host_only] == [
         "configure", "add_seat", "remove_seat", "add_bot", "clear_seat", "start",
-        "stand_in", "give_back", "pause", "resume", "end", "again"]
+        "give_content", "stand_in", "give_back", "pause", "resume", "end", "again"]

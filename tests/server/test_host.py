@@ -87,7 +87,7 @@ def test_a_paused_game_takes_no_move_and_no_bot_moves(kit: Any, db: Path) -> Non
         host.request({"type": "start"})
         assert host.request({"type": "pause"})["type"] == "ok"
         room = client.app.state.hub.rooms[code]
-        assert room.due() is None and host.last["room"]["paused"] is True
+        assert room.bots.due() is None and host.last["room"]["paused"] is True
         legal = host.last["play"]["legal"]["choices"][0]
         assert host.request({"type": "act", "action": legal})["message"] == (
             "the game is paused: the host will resume it")

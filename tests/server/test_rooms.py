@@ -411,12 +411,12 @@ def test_what_waits_for_the_disk_is_not_shown_to_a_connection_gone_meanwhile() -
         room.join(leaving, None, False)
         room.join(staying, None, False)
         sent_before = leaving.frames
-        room.writing = asyncio.get_running_loop().create_future()  # a write on its way
+        writing = room.outbox.writing = asyncio.get_running_loop().create_future()  # on its way
         room.log.note("Ann sat at seat 1")
-        room.tell()
+        room.broadcast()
         room.leave(leaving)
-        room.writing.set_result(None)
-        room._flush()
+        writing.set_result(None)
+        room.outbox._flush()
         return leaving.frames - sent_before, len(staying.queue)
 
     late, told = run_async(scenario)

@@ -8,7 +8,7 @@ room whose owner has died is claimed by the next process that needs it, which lo
 from the database.
 
 A process with a client of a room it does not own passes the client's requests to the
-owner and the owner's frames to the client (``remote.py``), over Redis pub/sub: one
+owner and the owner's frames to the client (``sharing.py``), over Redis pub/sub: one
 channel per process, and the messages of one turn of the event loop to one process go
 in one publish.
 """
@@ -69,30 +69,6 @@ class Bus(Protocol):
 
     def send(self, process: str, message: Message) -> None:
         """Queue a message to another process (sent at the end of this turn of the loop)."""
-
-
-class LocalBus:
-    """One process alone: it owns every room."""
-
-    me = "local"
-
-    async def start(self, on_message: OnMessage) -> None:
-        return None
-
-    async def stop(self) -> None:
-        return None
-
-    async def claim(self, code: str) -> str:
-        return self.me
-
-    async def release(self, code: str) -> None:
-        return None
-
-    async def alive(self, processes: set[str]) -> set[str]:
-        return {p for p in processes if p == self.me}
-
-    def send(self, process: str, message: Message) -> None:
-        raise RuntimeError("a process alone has nobody to send to")
 
 
 class RedisBus:
@@ -185,7 +161,3 @@ class RedisBus:
             except Exception:
                 logger.exception("could not send to processes %s", ", ".join(outgoing))
 
-
-def make_bus(url: str | None) -> Bus:
-    """Redis when given its URL, else the bus of a process alone."""
-    return RedisBus(url) if url else LocalBus()

@@ -1,12 +1,13 @@
-"""A connection's room, here or in the process that owns it (see ``pubsub.py``).
+"""Rooms shared by several server processes: each owned by one (``bus.py``), and a
+connection's room served here or through its owner.
 
-A websocket is served by whichever process the kernel gave it to. If that process owns
-the room, the connection joins the room here (:class:`Here`). If another process owns
-it, the connection is a :class:`Gateway`: its requests are sent to the owner, which
-serves them in order as for a connection of its own (:class:`Remote`, a client whose
-frames go back to the gateway), and the owner's frames for it are put in its queue
-here. The owner builds each remote connection's snapshots and patches like any other
-(from that connection's own snapshots), so a gateway holds nothing of the room.
+A websocket is served by whichever process it reached. If that process owns the room,
+the connection joins the room here (``live.joined.Here``). If another process owns it,
+the connection is a :class:`Gateway`: its requests are sent to the owner, which serves
+them in order as for a connection of its own (:class:`Remote`, a client whose frames go
+back to the gateway), and the owner's frames for it are put in its queue here. The owner
+builds each remote connection's snapshots and patches like any other (from that
+connection's own snapshots), so a gateway holds nothing of the room.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
-from ..errors import RoomError
-from ..live.connections import Client, Message, encode
-from ..live.handlers import handle
-from ..rooms.room import Room
-from .bus import Bus
+from ..config import Settings
+from ..live.connections import Client, no_socket
+from ..live.joined import Doors, Here, Joined
+from ..rooms.audience import Message
+from ..rooms.hub import Hub, Owned
+from ..storage.changes import Store
+from .bus import Bus, RedisBus
 
 logger = logging.getLogger("parlour.server")
 
@@ -30,69 +32,13 @@ CHECK_SECONDS = 2.0
 """How often the processes on the other ends of remote connections are checked for life."""
 
 
-async def answer(room: Room, client: Client, msg: Message) -> None:
-    """Carry out one request and reply ``ok`` (once it is stored) or ``error``."""
-    try:
-        fields = await handle(room, client, msg)
-    except RoomError as exc:
-        client.push(encode(refusal(msg, str(exc))))
-    except Exception:
-        # A bug must cost this request only: the connection and the room go on.
-        logger.exception("room %s: could not carry out a %.40s", room.code, msg.get("type"))
-        client.push(encode(refusal(msg, "the server could not carry out this request")))
-    else:
-        if "id" in msg:
-            client.push(encode(with_id(msg, {"type": "ok", **(fields or {})})))
-
-
-def refusal(msg: Message | None, message: str) -> Message:
-    """An ``error`` reply, with the request's ``id`` if it had one."""
-    return with_id(msg, {"type": "error", "message": message})
-
-
-def with_id(msg: Message | None, reply: Message) -> Message:
-    """``reply`` with the request's ``id``, if that is a number or a string (anything else
-    is not echoed: it could be nested deeper than a frame may be).
-
-    >>> with_id({"id": 7}, {"type": "ok"}), with_id({"id": [[1]]}, {"type": "ok"})
-    ({'type': 'ok', 'id': 7}, {'type': 'ok'})
-    """
-    if msg is not None and isinstance(msg.get("id"), int | str):
-        reply["id"] = msg["id"]
-    return reply
-
-
-class Joined(Protocol):
-    """A room as one connection uses it."""
-
-    @property
-    def code(self) -> str: ...
-
-    def join(self, client: Client, holder: str | None, table_only: bool) -> None: ...
-
-    async def answer(self, client: Client, msg: Message) -> None: ...
-
-    def leave(self, client: Client) -> None: ...
-
-
-class Here:
-    """A room this process owns."""
-
-    def __init__(self, room: Room) -> None:
-        self.room = room
-
-    @property
-    def code(self) -> str:
-        return self.room.code
-
-    def join(self, client: Client, holder: str | None, table_only: bool) -> None:
-        self.room.join(client, holder, table_only)
-
-    async def answer(self, client: Client, msg: Message) -> None:
-        await answer(self.room, client, msg)
-
-    def leave(self, client: Client) -> None:
-        self.room.leave(client)
+def share(store: Store, settings: Settings) -> tuple[Hub, Doors]:
+    """The rooms of this process, owned among the processes that share ``settings.redis_url``,
+    and how its connections find theirs."""
+    assert settings.redis_url is not None
+    sharing = Sharing(RedisBus(settings.redis_url))
+    hub = Hub(store, settings, sharing)
+    return hub, SharedDoors(hub, sharing)
 
 
 class Gateway:
@@ -127,7 +73,7 @@ class Remote(Client):
     """A connection served by another process: its frames are sent back there."""
 
     def __init__(self, bus: Bus, process: str, ident: int, patches: bool) -> None:
-        super().__init__(_no_socket, patches=patches)
+        super().__init__(no_socket, patches=patches)
         self.bus = bus
         self.process = process
         self.ident = ident
@@ -145,16 +91,13 @@ class Remote(Client):
             self.bus.send(self.process, {"k": "gone", "c": self.ident})
 
 
-async def _no_socket(text: str) -> None:  # pragma: no cover - a remote's frames are pushed
-    raise RuntimeError("a remote connection has no socket here")
-
-
 class Sharing:
-    """Both ends of the connections served by one process for a room another one owns."""
+    """Which process owns each room (``rooms.hub.Owners``), and both ends of the connections
+    served by one process for a room another one owns."""
 
-    def __init__(self, bus: Bus, owned: Callable[[str], Awaitable[Room | None]]) -> None:
+    def __init__(self, bus: Bus) -> None:
         self.bus = bus
-        self.owned = owned
+        self.owned: Owned | None = None
         self.ids = itertools.count(1)
         self.gateways: dict[int, tuple[Gateway, Client]] = {}
         """This process's connections to rooms owned elsewhere, by their number."""
@@ -162,7 +105,19 @@ class Sharing:
         """Other processes' connections to rooms owned here, by (process, number)."""
         self.checker: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
+    @property
+    def me(self) -> str:
+        return self.bus.me
+
+    async def claim(self, code: str) -> str:
+        return await self.bus.claim(code)
+
+    async def release(self, code: str) -> None:
+        await self.bus.release(code)
+
+    async def start(self, owned: Owned) -> None:
+        self.owned = owned
+        await self.bus.start(self.on_message)
         self.checker = asyncio.create_task(self._check(), name="parlour-check-remotes")
 
     async def stop(self) -> None:
@@ -173,6 +128,7 @@ class Sharing:
         for remote in list(self.remotes.values()):
             if remote.task is not None:
                 remote.task.cancel()
+        await self.bus.stop()
 
     def on_message(self, msg: Message) -> None:
         """A message from another process."""
@@ -195,21 +151,23 @@ class Sharing:
                 found_remote.inbox.put_nowait(msg)
 
     async def _serve(self, remote: Remote, join: Message) -> None:
-        room = None
+        assert self.owned is not None
+        here = None
         try:
             room = await self.owned(join["room"])
             if room is None:  # not ours (any more): the connection comes back to its owner
                 remote.close()
                 return
-            room.join(remote, join["h"], join["o"])
+            here = Here(room)
+            here.join(remote, join["h"], join["o"])
             while True:
                 msg = await remote.inbox.get()
                 if msg["k"] == "leave":
                     return
-                await _answer_remote(room, remote, msg["m"])
+                await _answer_remote(here, remote, msg["m"])
         finally:
-            if room is not None:
-                room.leave(remote)
+            if here is not None:
+                here.leave(remote)
             self.remotes.pop((remote.process, remote.ident), None)
 
     async def _check(self) -> None:
@@ -235,10 +193,27 @@ class Sharing:
                 remote.inbox.put_nowait({"k": "leave"})
 
 
-async def _answer_remote(room: Room, remote: Remote, msg: Any) -> None:
+async def _answer_remote(here: Here, remote: Remote, msg: Any) -> None:
     if not isinstance(msg, dict):
         return
     try:
-        await answer(room, remote, msg)
+        await here.answer(remote, msg)
     except Exception:
-        logger.exception("room %s: could not serve a remote request", room.code)
+        logger.exception("room %s: could not serve a remote request", here.code)
+
+
+class SharedDoors(Doors):
+    """How this process's connections find their rooms: here, or through their owner."""
+
+    def __init__(self, hub: Hub, sharing: Sharing) -> None:
+        super().__init__(hub)
+        self.sharing = sharing
+
+    async def attach(self, code: str) -> Joined | None:
+        self.attached += 1
+        if code not in self.hub.rooms:
+            owner = await self.sharing.claim(code)
+            if owner != self.sharing.me:
+                self.relayed += 1
+                return Gateway(self.sharing, code, owner)
+        return await self.here(code)

@@ -1,4 +1,5 @@
-"""The HTTP API (documented at /docs): games, rooms, join links, records and replays.
+"""The HTTP API (documented at /docs): games, rooms, join links and content; finished
+games are ``records.py``'s.
 
 Refusals are raised as typed ``RoomError``s; the app's exception handlers give each
 its HTTP status.
@@ -16,26 +17,23 @@ import qrcode  # type: ignore[import-untyped]
 import qrcode.image.svg  # type: ignore[import-untyped]
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import FileResponse
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
 from parlour.bots import bot_names
-from parlour.engine import ParlourError, replay
 from parlour.games import game_ids, get_game
 
-from ..errors import NotAllowed, NotFinished, NotFound, RoomError, Unreplayable
+from ..errors import NotFound, RoomError
+from ..live.connections import Client, no_socket
+from ..live.handlers import handle
 from ..rooms.codes import token_hash
-from ..rooms.play import Play
-from ..rooms.room import FINISHED, Room
 from ..rooms.snapshot import public_options
-from .deps import BaseUrl, HubDep, RoomDep, address
+from .deps import BaseUrl, HubDep, RoomDep, address, bearer
 from .pages import how_to_play
 
 CONTENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}\.json")
 
 router = APIRouter(prefix="/api")
-
-bearer = HTTPBearer(auto_error=False, description="a seat's or the host's token in this room")
 
 
 class NewRoom(BaseModel):
@@ -60,16 +58,6 @@ class RoomSummary(BaseModel):
     status: str
     seats: list[str | None]
     url: str
-
-
-class ReplayStep(BaseModel):
-    game: str
-    step: int
-    total: int
-    view: dict[str, Any]
-    move: dict[str, Any] | None
-    result: dict[str, Any] | None
-    names: list[str]
 
 
 # -- games --------------------------------------------------------------------------------
@@ -127,21 +115,6 @@ async def room_qr(room: RoomDep, base: BaseUrl) -> Response:
     return Response(image.to_string(), media_type="image/svg+xml")
 
 
-async def member(room: RoomDep, credentials: Annotated[
-        HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Room:
-    """The room, asked for by one of its players or its host (``Authorization: Bearer
-    <token>``): a finished game's record holds every hidden card and secret choice, and
-    what people typed; those who played it may read it, nobody else (docs/security.md)."""
-    token = credentials.credentials if credentials else None
-    if token is None or not room.lobby.knows(token_hash(token)):
-        raise NotAllowed("a game's record is shown only to its players and its host"
-                         " (send your seat's token as 'Authorization: Bearer <token>')")
-    return room
-
-
-MemberDep = Annotated[Room, Depends(member)]
-
-
 MAX_CONTENT_BYTES = 512 * 1024
 """The largest content file a host may give a room (a card set is about 25 kB)."""
 
@@ -159,8 +132,18 @@ async def room_content(room: RoomDep, name: str, request: Request, credentials: 
         value = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RoomError(f"the file is not valid JSON: {exc}") from None
-    await room.give_content(credentials.credentials if credentials else None, name, value)
+    caller = Caller(credentials.credentials if credentials else None)
+    await handle(room, caller, {"type": "give_content", "name": name, "value": value})
     return {"options": public_options(room.lobby.options)}
+
+
+class Caller(Client):
+    """Who sends a request over HTTP, as the message table sees them: the holder of its
+    bearer token, if any. Not in the room, it is told nothing: the response answers it."""
+
+    def __init__(self, token: str | None) -> None:
+        super().__init__(no_socket)
+        self.token_hash = token_hash(token) if token else None
 
 
 @router.get("/rooms/{code}/words", summary="The words of the room's game, for its content")
@@ -169,46 +152,3 @@ async def room_words(room: RoomDep) -> dict[str, Any]:
     return dict(room.lobby.game.words(options))
 
 
-def finished(room: Room) -> Play:
-    """A finished (or ended) game; a running game's record is a secret (it holds the seed)."""
-    if room.status not in FINISHED or room.play is None:
-        raise NotFinished("the record is shown once the game is over")
-    return room.play
-
-
-@router.get("/rooms/{code}/record", summary="A finished game's match record (its players"
-            " and host only)")
-async def room_record(room: MemberDep) -> dict[str, Any]:
-    return finished(room).record.to_json()
-
-
-@router.get("/rooms/{code}/past/{number}",
-            summary="A game the room finished before the one it plays now (its record,"
-                    " result and names; its players and host only)")
-async def past_game(room: MemberDep, number: int) -> dict[str, Any]:
-    past = await room.store.past_game(room.code, number)
-    if past is None:
-        raise NotFound(f"room {room.code} has no past game {number}")
-    return past
-
-
-@router.get("/rooms/{code}/replay", summary="A finished game after `step` moves (its players"
-            " and host only)", response_model=ReplayStep)
-async def room_replay(room: MemberDep, step: int = 0) -> ReplayStep:
-    play = finished(room)
-    record = play.record
-    total = len(record.actions)
-    step = max(0, min(step, total))
-    try:
-        match = replay(record, get_game, upto=step)
-    except ParlourError as exc:
-        raise Unreplayable(str(exc)) from None
-    move = None
-    if step > 0:
-        entry = record.actions[step - 1]
-        move = {"seat": entry["seat"], "action": entry["action"],
-                "bot": play.was_bot(step - 1)}
-    result = match.result()
-    return ReplayStep(game=room.lobby.game_id, step=step, total=total,
-                      view=dict(match.view(None)), move=move,
-                      result=result.to_json() if result else None, names=room.lobby.names())

@@ -25,14 +25,13 @@ from ..errors import (
     StoreUnavailable,
     Unreplayable,
 )
+from ..live.joined import Doors
 from ..live.socket import LiveSockets
 from ..rooms.hub import Hub
+from ..storage.changes import Store
 from ..storage.stores import store_for
-from . import api, pages
-from .links import lan_address
+from . import api, pages, records
 from .status import router as status_router
-
-__all__ = ["create_app", "lan_address"]
 
 SECURITY_HEADERS = [
     (b"content-security-policy",
@@ -117,7 +116,7 @@ def settle_memory() -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Parlour server for one process (rooms are stored in ``settings.db_url``)."""
     settings = settings or Settings()
-    hub = Hub(store_for(settings.db_url, settings.sync), settings)
+    hub, doors = rooms(store_for(settings.db_url, settings.sync), settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -134,15 +133,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         default_response_class=Json,
     )
     app.state.hub = hub
+    app.state.doors = doors
     app.state.settings = settings
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(LiveSockets, hub=hub, settings=settings)
+    app.add_middleware(LiveSockets, doors=doors, settings=settings)
     # Starlette picks the handler of the nearest class in an error's MRO.
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
     app.add_exception_handler(RequestValidationError, malformed)
     # The API first: routes are tried in order, and POST /api/rooms opens every room.
-    for router in (api.router, pages.router, status_router):
+    for router in (api.router, records.router, pages.router, status_router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app
+
+
+def rooms(store: Store, settings: Settings) -> tuple[Hub, Doors]:
+    """The rooms of this process, and how its connections find theirs: all of them here,
+    or, with Redis, owned among the processes that share them (``cluster``)."""
+    if not settings.redis_url:
+        hub = Hub(store, settings)
+        return hub, Doors(hub)
+    from ..cluster.sharing import share  # only then: a process alone never loads the cluster
+
+    return share(store, settings)

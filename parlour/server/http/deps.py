@@ -1,20 +1,23 @@
-"""What routes are given (FastAPI dependencies): the hub, a room by its code, the base of
-links."""
+"""What routes are given (FastAPI dependencies): the hub and its doors, a room by its code,
+the base of links."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.security import HTTPBearer
 from starlette.requests import HTTPConnection
 
 from ..config import Settings
 from ..errors import NotFound
+from ..live.joined import Doors
 from ..rooms.codes import clean_code
 from ..rooms.hub import Hub
 from ..rooms.room import Room
 from .links import public_base
 
+bearer = HTTPBearer(auto_error=False, description="a seat's or the host's token in this room")
 
 # Dependencies are coroutines: FastAPI would run a plain function in a worker thread.
 async def get_hub(connection: HTTPConnection) -> Hub:
@@ -23,6 +26,14 @@ async def get_hub(connection: HTTPConnection) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]
+
+
+async def get_doors(connection: HTTPConnection) -> Doors:
+    doors: Doors = connection.app.state.doors
+    return doors
+
+
+DoorsDep = Annotated[Doors, Depends(get_doors)]
 
 
 def address(connection: HTTPConnection) -> str:

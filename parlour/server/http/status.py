@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from .deps import HubDep
+from .deps import DoorsDep
 
 router = APIRouter(prefix="/api")
 
@@ -22,7 +22,8 @@ class ServerStatus(BaseModel):
 
 @router.get("/server", summary="This server process: its rooms and relayed connections",
             response_model=ServerStatus)
-async def server_status(hub: HubDep) -> ServerStatus:
-    return ServerStatus(process=hub.bus.me, worker=hub.settings.worker,
+async def server_status(doors: DoorsDep) -> ServerStatus:
+    hub = doors.hub
+    return ServerStatus(process=hub.owners.me, worker=hub.settings.worker,
                         workers=hub.settings.workers, rooms=len(hub.rooms),
-                        connections=hub.attached, relayed=hub.relayed)
+                        connections=doors.attached, relayed=doors.relayed)

@@ -21,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from ..rooms.audience import Frames, Message
 from .patch import diff
 
 logger = logging.getLogger("parlour.server")
@@ -28,7 +29,6 @@ logger = logging.getLogger("parlour.server")
 QUEUE_LIMIT = 256
 """Frames waiting for one connection before it counts as too slow and is dropped."""
 
-Message = dict[str, Any]
 SendText = Callable[[str], Awaitable[None]]
 
 
@@ -72,14 +72,14 @@ class Client:
         """Queue one message to this connection alone (never waits for the socket)."""
         self.push(encode(message))
 
-    def show(self, snapshot: Message, texts: Frames) -> None:
+    def show(self, snapshot: Message, frames: Frames) -> None:
         """Queue what brings the connection to ``snapshot`` (nothing if it already has it)."""
         old = self.sent
         if old is snapshot:
             return
         if old is not None and not self.patches and old == snapshot:
             return
-        text = texts.frame(old if self.patches else None, snapshot)
+        text = frame(frames, old if self.patches else None, snapshot)
         if text is None:
             self.sent = snapshot
             return
@@ -116,26 +116,22 @@ class Client:
             self.closed = True
 
 
-class Frames:
-    """The encoded frames of one change, each distinct one encoded once.
-
-    Connections that share a snapshot (every spectator, a seat's phone and the table
-    screen of the same token) and the snapshot before it share the frame's text.
+def frame(frames: Frames, old: Message | None, new: Message) -> str | None:
+    """``new`` whole (``old`` is ``None``) or as a patch from ``old`` (``None``: no change),
+    as an object without the connection's count ``n``; encoded once for all the
+    connections shown the same change (every spectator, a seat's phone and the table
+    screen of the same token share both snapshots).
     """
+    key = (id(old), id(new))
+    if key not in frames:
+        if old is None:
+            frames[key] = encode(new)
+        else:
+            ops = diff(old, new)
+            frames[key] = encode({"type": "patch", "ops": ops}) if ops else None
+    return frames[key]
 
-    def __init__(self) -> None:
-        self._texts: dict[tuple[int, int], str | None] = {}
 
-    def frame(self, old: Message | None, new: Message) -> str | None:
-        """``new`` whole (``old`` is ``None``) or as a patch from ``old`` (``None``: no change).
-
-        The text is an object without the connection's count ``n``.
-        """
-        key = (id(old), id(new))
-        if key not in self._texts:
-            if old is None:
-                self._texts[key] = encode(new)
-            else:
-                ops = diff(old, new)
-                self._texts[key] = encode({"type": "patch", "ops": ops}) if ops else None
-        return self._texts[key]
+async def no_socket(text: str) -> None:  # pragma: no cover - its frames go elsewhere
+    """What a connection with no socket in this process sends through: nothing."""
+    raise RuntimeError("this connection has no socket here")

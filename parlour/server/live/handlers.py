@@ -1,9 +1,11 @@
 """The live protocol's requests (docs/protocol.md): one handler per message type.
 
 Each handler says who may send its message (anyone, or the host) and when (any time,
-or only in the lobby); the dispatcher checks that, runs the handler under the room's
-lock and, if it raised no ``RoomError``, sends every connection its fresh snapshot.
-A handler may return fields for its ``ok`` reply (``act``: the move's number).
+only in the lobby, or only while a game runs); :func:`handle` runs it under the room's
+lock once those hold, and the room sends every connection its fresh snapshot. A handler
+may return fields for its ``ok`` reply (``act``: the move's number). The websocket's
+messages come here, and so does the content a host uploads over HTTP
+(``give_content``).
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..errors import RoomError
+from ..rooms.audience import Message
 from ..rooms.codes import new_token, token_hash
 from ..rooms.lobby import whole_number
-from ..rooms.room import Room, Status
-from .connections import Client, Message
+from ..rooms.room import Room
+from ..rooms.status import Status
+from .connections import Client
 
 MAX_KEY_LENGTH = 64
 PONG = '{"type":"pong"}'
@@ -40,6 +44,20 @@ class Handler:
     checked before the limits above, as the first was (a game's last move, sent again,
     finds the game over)."""
 
+    async def __call__(self, room: Room, client: Client, msg: Message) -> Message | None:
+        """Carry out ``msg`` if its sender may send it now (under the room's lock)."""
+        if self.retry is not None:
+            reply = self.retry(room, client, msg)
+            if reply is not None:
+                return reply
+        if self.host_only and not room.is_host(client):
+            raise RoomError("only the host can do that")
+        if self.lobby_only and room.status != Status.LOBBY:
+            raise RoomError("the game has already started")
+        if self.play_only:
+            room.check_running()
+        return await self.run(room, client, msg)
+
 
 async def handle(room: Room, client: Client, msg: Message) -> Message | None:
     """Carry out one message from ``client`` and return the fields of its ``ok`` reply, or
@@ -50,24 +68,7 @@ async def handle(room: Room, client: Client, msg: Message) -> Message | None:
         raise RoomError(f"unknown message type {kind!r}")
     if handler.alone:
         return await handler.run(room, client, msg)
-    reply: Message | None = None
-
-    async def work() -> None:
-        nonlocal reply
-        if handler.retry is not None:
-            reply = handler.retry(room, client, msg)
-            if reply is not None:
-                return
-        if handler.host_only and not room.is_host(client):
-            raise RoomError("only the host can do that")
-        if handler.lobby_only and room.status != Status.LOBBY:
-            raise RoomError("the game has already started")
-        if handler.play_only:
-            room.check_running()
-        reply = await handler.run(room, client, msg)
-
-    await room.change(work)
-    return reply
+    return await room.change(lambda: handler(room, client, msg))
 
 
 def own_seat(room: Room, client: Client) -> int:
@@ -89,14 +90,14 @@ async def sit(room: Room, client: Client, msg: Message) -> None:
     if token is not None:
         client.token_hash = holder
         await client.send({"type": "token", "token": token})
-    await room.save_setup()
+    room.save_setup()
     room.log.note(f"{name} sat at seat {seat + 1}")
 
 
 async def stand(room: Room, client: Client, msg: Message) -> None:
     seat, name = room.lobby.stand(client.token_hash)
     room.log.note(f"{name} left seat {seat + 1}")
-    await room.save_setup()
+    room.save_setup()
 
 
 async def configure(room: Room, client: Client, msg: Message) -> None:
@@ -110,38 +111,49 @@ async def configure(room: Room, client: Client, msg: Message) -> None:
         kept = {k: v for k, v in lobby.options.items() if k in lobby.content_options()}
         options = {**kept, **options}
     lobby.configure(game, options, msg.get("timer", lobby.timer))
-    await room.save_setup()
+    room.save_setup()
 
 
 async def accept_deck(room: Room, client: Client, msg: Message) -> None:
     """A seated person accepts the stacked deck that the host chose (shown as a notice)."""
     seat = room.lobby.accept(client.token_hash)
-    await room.save_setup()
+    room.save_setup()
     room.log.note(f"{room.lobby.name(seat)} accepted the stacked deck")
 
 
 async def add_seat(room: Room, client: Client, msg: Message) -> None:
     room.lobby.add_seat()
-    await room.save_setup()
+    room.save_setup()
 
 
 async def remove_seat(room: Room, client: Client, msg: Message) -> None:
     room.lobby.remove_seat(whole_number(msg.get("seat"), "seat"))
-    await room.save_setup()
+    room.save_setup()
 
 
 async def add_bot(room: Room, client: Client, msg: Message) -> None:
     room.lobby.add_bot(whole_number(msg.get("seat"), "seat"), msg.get("bot"))
-    await room.save_setup()
+    room.save_setup()
 
 
 async def clear_seat(room: Room, client: Client, msg: Message) -> None:
     room.lobby.clear_seat(whole_number(msg.get("seat"), "seat"))
-    await room.save_setup()
+    room.save_setup()
 
 
 async def start(room: Room, client: Client, msg: Message) -> None:
-    await room.start()
+    room.start()
+
+
+async def give_content(room: Room, client: Client, msg: Message) -> None:
+    """The host gives the game its own content (a card set, word cards: the option
+    ``name``), validated as the game validates it; ``None`` takes it away. What ``PUT
+    /api/rooms/CODE/content/NAME`` sends."""
+    lobby, name, value = room.lobby, msg.get("name"), msg.get("value")
+    lobby.give_content(name, value)
+    room.save_setup()
+    room.log.note(f"The host gave {lobby.game.title} its own {name}" if value is not None
+                  else f"The host took away their own {name}")
 
 
 # -- play ---------------------------------------------------------------------------------
@@ -151,7 +163,7 @@ async def act(room: Room, client: Client, msg: Message) -> Message:
     action = msg.get("action")
     if not isinstance(action, dict):
         raise RoomError("an action is a JSON object")
-    return {"move": await room.act(seat, action, move_key(msg))}
+    return {"move": room.move(seat, action, key=move_key(msg))}
 
 
 def act_again(room: Room, client: Client, msg: Message) -> Message | None:
@@ -199,27 +211,27 @@ async def ping(room: Room, client: Client, msg: Message) -> None:
 
 # -- the host during play -----------------------------------------------------------------
 async def stand_in(room: Room, client: Client, msg: Message) -> None:
-    room.stand_in(whole_number(msg.get("seat"), "seat"))
+    room.host.stand_in(whole_number(msg.get("seat"), "seat"))
 
 
 async def give_back(room: Room, client: Client, msg: Message) -> None:
-    room.give_back(whole_number(msg.get("seat"), "seat"))
+    room.host.give_back(whole_number(msg.get("seat"), "seat"))
 
 
 async def pause(room: Room, client: Client, msg: Message) -> None:
-    room.pause()
+    room.host.pause()
 
 
 async def resume(room: Room, client: Client, msg: Message) -> None:
-    room.resume()
+    room.host.resume()
 
 
 async def end(room: Room, client: Client, msg: Message) -> None:
-    await room.end()
+    room.host.end()
 
 
 async def again(room: Room, client: Client, msg: Message) -> None:
-    await room.again()
+    room.again()
 
 
 HANDLERS: dict[str, Handler] = {
@@ -232,6 +244,7 @@ HANDLERS: dict[str, Handler] = {
     "add_bot": Handler(add_bot, host_only=True, lobby_only=True),
     "clear_seat": Handler(clear_seat, host_only=True, lobby_only=True),
     "start": Handler(start, host_only=True, lobby_only=True),
+    "give_content": Handler(give_content, host_only=True, lobby_only=True),
     "act": Handler(act, play_only=True, retry=act_again),
     "back": Handler(back, play_only=True),
     "react": Handler(react),

@@ -29,13 +29,13 @@ import anyio
 import orjson
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..cluster.sharing import Here, Joined, refusal
 from ..config import Settings
 from ..errors import RateLimited
+from ..rooms.audience import Message
 from ..rooms.codes import clean_code, token_hash
-from ..rooms.hub import Hub
 from ..rooms.limits import TokenBucket
-from .connections import Client, Message, encode
+from .connections import Client, encode
+from .joined import Doors, Joined, refusal
 
 PATH = "/ws/"
 MAX_DEPTH = 32
@@ -85,9 +85,9 @@ class Socket:
 class LiveSockets:
     """ASGI middleware: serves ``/ws/{code}`` itself, and passes everything else on."""
 
-    def __init__(self, app: ASGIApp, hub: Hub, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, doors: Doors, settings: Settings) -> None:
         self.app = app
-        self.hub = hub
+        self.doors = doors
         self.settings = settings
         self.open: Counter[str] = Counter()
         """Open connections by the address they come from."""
@@ -111,19 +111,19 @@ class LiveSockets:
             return
         self.open[address] += 1
         try:
-            await live(socket, path[len(PATH):], self.hub, self.settings, address)
+            await live(socket, path[len(PATH):], self.doors, self.settings, address)
         finally:
             self.open[address] -= 1
             if not self.open[address]:
                 del self.open[address]
 
 
-async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
+async def live(websocket: WebSocket, code: str, doors: Doors, settings: Settings,
                address: str = "unknown") -> None:
     """Serve one accepted connection to room ``code`` (from ``address``) until it closes."""
     clean = clean_code(code)
     try:
-        found = await hub.find(address, lambda: hub.attach(clean)) if clean else None
+        found = await doors.find(address, clean) if clean else None
     except RateLimited as exc:  # joining is looking a room up: the same limits
         await websocket.send_text(encode({"type": "error", "message": str(exc)}))
         await websocket.close(code=4429)
@@ -144,7 +144,7 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
                 group.cancel_scope.cancel()  # the socket failed or the client was too slow
 
             group.start_soon(send_then_stop)
-            why = await serve(websocket, hub, client, settings, where, address)
+            why = await serve(websocket, doors, client, settings, where, address)
             if why is None:
                 group.cancel_scope.cancel()
             else:  # a limit closes it: send what is queued and the reason, then stop
@@ -161,7 +161,7 @@ async def live(websocket: WebSocket, code: str, hub: Hub, settings: Settings,
             await close_quietly(websocket, TOO_SLOW if why is None else POLICY)
 
 
-async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settings,
+async def serve(websocket: WebSocket, doors: Doors, client: Client, settings: Settings,
                 where: Where, address: str = "unknown") -> str | None:
     """Hand the connection's requests to the room it joined until it closes. Returns why
     the server closes the connection (a limit), or ``None`` if the client left."""
@@ -183,7 +183,7 @@ async def serve(websocket: WebSocket, hub: Hub, client: Client, settings: Settin
                     continue
                 if msg.get("type") == "hello":
                     deadline.hold()
-                    room = await enter(hub, client, msg, where, address) or room
+                    room = await enter(doors, client, msg, where, address) or room
                 elif room is not None:
                     deadline.hold()  # a request being answered is not silence
                     await room.answer(client, msg)
@@ -211,7 +211,7 @@ class Where:
     now: Joined | None = None
 
 
-async def enter(hub: Hub, client: Client, hello: Message, where: Where,
+async def enter(doors: Doors, client: Client, hello: Message, where: Where,
                 address: str) -> Joined | None:
     """Join the room a ``hello`` names: the connection's own (its address's code), or with
     ``room``, another one, leaving the room it is in (a table going on to its next room
@@ -219,9 +219,9 @@ async def enter(hub: Hub, client: Client, hello: Message, where: Where,
     code = hello.get("room")
     if code is None and where.now is not None:
         code = where.now.code  # hello again, to the room it is in
-    room = where.first if code is None else await find(hub, hello, code, address, client)
-    if isinstance(room, Here) and hub.rooms.get(room.code) is not room.room:
-        room = await hub.attach(room.code)  # let go of while this connection said nothing
+    room = where.first if code is None else await find(doors, hello, code, address, client)
+    if room is not None:
+        room = await doors.again(room)  # let go of while this connection said nothing?
     if room is None:
         return None
     if where.now is not None:
@@ -235,13 +235,13 @@ async def enter(hub: Hub, client: Client, hello: Message, where: Where,
     return room
 
 
-async def find(hub: Hub, hello: Message, code: object, address: str,
+async def find(doors: Doors, hello: Message, code: object, address: str,
                client: Client) -> Joined | None:
     """The room ``code`` names, looked up as joining by its address is (the same limits);
     ``None`` after refusing the hello if there is none."""
     clean = clean_code(code) if isinstance(code, str) else None
     try:
-        found = await hub.find(address, lambda: hub.attach(clean)) if clean else None
+        found = await doors.find(address, clean) if clean else None
     except RateLimited as exc:
         refuse(client, hello, str(exc))
         return None

@@ -1,8 +1,10 @@
 """The hub: the rooms this server process has loaded, each loaded when asked for and let go
 of once idle, so memory stays flat however many games are finished.
 
-With Redis, each room is owned by one process (``pubsub.py``): the hub loads only the
-rooms it owns, and serves connections to the others through their owners (``remote.py``).
+Each room is owned by one process, which alone loads it and carries out its changes
+(:class:`Owners`). A process alone owns them all; processes sharing rooms through Redis
+(``cluster.sharing``) own some each, and serve connections to the others through
+their owners.
 """
 
 from __future__ import annotations
@@ -11,21 +13,23 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from parlour.games import game_ids, get_game
 
-from ..cluster.bus import make_bus
-from ..cluster.sharing import Gateway, Here, Joined, Sharing
 from ..config import UNLIMITED, Settings
 from ..errors import RateLimited, RoomError, StoreConflict
 from ..storage.changes import NewRoom, Store, StoredRoom
 from .codes import new_code, new_token, route, token_hash
 from .limits import Buckets
 from .lobby import Seat, check_options
-from .room import Room, Status
+from .room import Room
+from .status import Status
 
 T = TypeVar("T")
+
+Owned = Callable[[str], Awaitable[Room | None]]
+"""Room ``code`` if this process owns it (loading it if need be), else ``None``."""
 
 SWEEP_SECONDS = 0.25
 """How often idle rooms are let go of; a room idle at two sweeps in a row is unloaded.
@@ -34,24 +38,56 @@ meanwhile (docs/performance.md, the eighth round); a connection that comes back 
 finds it loaded again from the database."""
 
 
-class Hub:
-    """All rooms of this server process, and the bus that shares them with other processes."""
+class Owners(Protocol):
+    """Which process owns each room (``cluster.sharing.Sharing`` asks Redis)."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    @property
+    def me(self) -> str:
+        """This process's name."""
+
+    async def start(self, owned: Owned) -> None:
+        """Begin: rooms owned here are found with ``owned`` (for other processes)."""
+
+    async def stop(self) -> None: ...
+
+    async def claim(self, code: str) -> str:
+        """The owner of room ``code``: this process if nobody alive owned it (now it does)."""
+
+    async def release(self, code: str) -> None:
+        """Stop owning room ``code`` (it was let go of)."""
+
+
+class Alone:
+    """A process alone: it owns every room."""
+
+    me = "local"
+
+    async def start(self, owned: Owned) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def claim(self, code: str) -> str:
+        return self.me
+
+    async def release(self, code: str) -> None:
+        return None
+
+
+class Hub:
+    """All rooms of this server process."""
+
+    def __init__(self, store: Store, settings: Settings, owners: Owners | None = None) -> None:
         self.store = store
         self.settings = settings
-        self.bus = make_bus(settings.redis_url)
-        self.sharing = Sharing(self.bus, self.owned)
+        self.owners: Owners = owners or Alone()
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
         self.releasing: set[asyncio.Task[None]] = set()
         self.lookups = Buckets(settings.lookups_per_second, settings.lookup_burst)
         self.misses = Buckets(settings.misses_per_minute / 60, settings.miss_burst)
-        self.attached = 0
-        self.relayed = 0
-        """Connections that asked for a room so far, and those of them served through another
-        process that owns the room (``GET /api/server``)."""
 
     async def start(self) -> None:
         """Bring the schema up to date and resume every game being played whose bots or
@@ -59,8 +95,7 @@ class Hub:
         A worker behind a front resumes only the rooms routed to it (their connections
         come to it)."""
         await self.store.start()
-        await self.bus.start(self.sharing.on_message)
-        self.sharing.start()
+        await self.owners.start(self.owned)
         workers = self.settings.workers
         for code in await self.store.codes_with_status(Status.PLAYING):
             if route(code, workers) != self.settings.worker:
@@ -75,8 +110,7 @@ class Hub:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeper
-        await self.sharing.stop()
-        await self.bus.stop()
+        await self.owners.stop()
         # Cancel every driver first, then wait for them all: no room waits for another.
         for room in self.rooms.values():
             room.driver.cancel()
@@ -84,29 +118,15 @@ class Hub:
             await room.driver.stopped()
         await self.store.close()
 
-    async def attach(self, code: str) -> Joined | None:
-        """Room ``code`` for a connection: here if this process owns it (or does now), else
-        through its owner; ``None`` if there is no such room."""
-        self.attached += 1
-        room = self.rooms.get(code)
-        if room is not None:
-            return Here(room)
-        owner = await self.bus.claim(code)
-        if owner != self.bus.me:
-            self.relayed += 1
-            return Gateway(self.sharing, code, owner)
-        room = await self.owned(code)
-        return None if room is None else Here(room)
-
     async def owned(self, code: str) -> Room | None:
         """Room ``code`` if this process owns it (loading it if need be), else ``None``."""
         if code in self.rooms:
             return self.rooms[code]
-        if await self.bus.claim(code) != self.bus.me:
+        if await self.owners.claim(code) != self.owners.me:
             return None
         room = await self._get(code)
         if room is None:
-            await self.bus.release(code)
+            await self.owners.release(code)
         return room
 
     async def read(self, code: str) -> Room | None:
@@ -191,7 +211,7 @@ class Hub:
                 await self.store.write(NewRoom(stored))
             except StoreConflict:
                 continue  # the code is taken: draw another
-            await self.bus.claim(stored.code)  # a new code: nobody else owns it
+            await self.owners.claim(stored.code)  # a new code: nobody else owns it
             return self._keep(Room(stored, self.store, self.settings)), token
 
     # -- letting go of idle rooms ---------------------------------------------------------------
@@ -207,6 +227,6 @@ class Hub:
     def _unload(self, room: Room) -> None:
         del self.rooms[room.code]
         room.driver.stop()
-        task = asyncio.create_task(self.bus.release(room.code))
+        task = asyncio.create_task(self.owners.release(room.code))
         self.releasing.add(task)
         task.add_done_callback(self.releasing.discard)

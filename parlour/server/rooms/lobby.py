@@ -206,9 +206,9 @@ class Lobby:
         """The options that carry content (given as a file, not typed in the lobby form)."""
         return [o.name for o in self.game.options if o.content]
 
-    def give_content(self, name: str, value: object) -> None:
+    def give_content(self, name: object, value: object) -> None:
         """Set (or, with ``None``, remove) a content option, validated like any option."""
-        if name not in self.content_options():
+        if not isinstance(name, str) or name not in self.content_options():
             raise RoomError(f"{self.game.title} takes no content called {name!r}")
         options = {k: v for k, v in self.options.items() if k != name}
         if value is not None:

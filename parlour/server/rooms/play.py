@@ -55,10 +55,10 @@ class Play:
         return cls(code, match, [])
 
     @classmethod
-    def restore(cls, stored: StoredRoom, tell: Callable[[Move], object],
-                tell_from: int) -> Play:
-        """Replay a started room's record move by move, telling ``tell`` of the moves after
-        the first ``tell_from`` (the ones a log keeps), or raise ``Unreplayable``."""
+    def restore(cls, stored: StoredRoom, log: Callable[[Move], object],
+                log_from: int) -> Play:
+        """Replay a started room's record move by move, passing ``log`` the moves after
+        the first ``log_from`` (the ones a log keeps), or raise ``Unreplayable``."""
         assert stored.seed is not None
         record = Record(stored.game, len(stored.seats), stored.seed, dict(stored.options), [])
         bots = [bool(entry.get("bot")) for entry in stored.actions]
@@ -67,10 +67,10 @@ class Play:
             # Step by step rather than replay() in one go, to narrate the moves the log keeps.
             match = replay(record, get_game)
             for number, entry in enumerate(stored.actions, start=1):
-                before = match.view(None) if number > tell_from else None
+                before = match.view(None) if number > log_from else None
                 match.act(entry["seat"], entry["action"])
                 if before is not None:
-                    tell(Move(number, entry["seat"], bots[number - 1], before, match.view(None)))
+                    log(Move(number, entry["seat"], bots[number - 1], before, match.view(None)))
         except ParlourError as exc:
             logger.error("room %s cannot be replayed at move %d: %s", stored.code, number, exc)
             raise Unreplayable(

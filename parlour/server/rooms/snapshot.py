@@ -2,7 +2,7 @@
 
 A connection is sent its own seat's view (``Game.view``), or the spectator's; never
 another seat's, the seed, a running game's record or anyone's token. Building a
-snapshot is kept apart from sending it (``Room.tell``, ``connections.Client.show``). A
+snapshot is kept apart from sending it (``Room.broadcast``, ``outbox.py``). A
 snapshot depends on its connection only through ``token_hash`` and ``table_only``, so
 connections alike share one.
 """
@@ -15,7 +15,7 @@ from parlour.bots import bot_names
 from parlour.engine import Game, Match
 
 from ..config import Settings
-from ..live.connections import Client, Message
+from .audience import Connection, Message
 from .driver import Driver
 from .lobby import STACKED_NOTICE, Lobby, stacked
 from .play import Play
@@ -50,7 +50,7 @@ class Shown(Protocol):
     def past_winners(self) -> list[list[int]]: ...
 
 
-def snapshot(room: Shown, client: Client) -> Message:
+def snapshot(room: Shown, client: Connection) -> Message:
     """The ``room`` message for one connection (see docs/protocol.md)."""
     return Snapshots(room).of(client)
 
@@ -67,7 +67,7 @@ class Snapshots:
         self.room = room
         self._public: dict[str, Any] | None = None
 
-    def of(self, client: Client) -> Message:
+    def of(self, client: Connection) -> Message:
         room = self.room
         lobby = room.lobby
         seat = lobby.seat_of(client.token_hash)

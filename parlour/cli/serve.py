@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -43,58 +43,34 @@ def serve(
                                       "normal: handed to the operating system (it survives "
                                       "the server's crash, not a power cut), quicker")
                     ] = "full",
-    worker: Annotated[str | None, typer.Option(hidden=True, help="I/N: run as worker I of "
-                                               "N behind a front (the front starts them)")
-                      ] = None,
-    handoff_fd: Annotated[int | None, typer.Option(hidden=True, help="The Unix socket a "
-                                                   "worker's connections come over")] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
-    from parlour.server.config import SYNC_MODES
-    from parlour.server.cluster.front import ServeError, serve_processes
+    from parlour.server import ServeError, Settings
+    from parlour.server import serve as run_server
+    from parlour.server.config import SYNC_MODES, normalise_db_url
 
     if not 1 <= processes <= MAX_SERVE_PROCESSES:
         raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
     if sync not in SYNC_MODES:
         raise fail(f"--sync is one of {', '.join(SYNC_MODES)} (got {sync!r})")
-    place = _worker_place(worker)
-    if (place is None) != (handoff_fd is None):
-        raise fail("--worker and --handoff-fd go together (the front starts its workers)")
-    if processes > 1:  # the front alone: it never loads the application
-        try:
-            serve_processes(host, port, processes, db, redis, sync=sync, bot_delay=bot_delay,
-                            public_url=public_url, limits=limits, access_log=access_log,
-                            reuse_port=reuse_port)
-        except ServeError as exc:
-            raise fail(str(exc)) from None
-        return
-    from parlour.server.run import serve as run_server
-
-    run_server(host, port, db, sync=sync, redis=redis, bot_delay=bot_delay,
-               public_url=public_url, limits=limits, reuse_port=reuse_port,
-               access_log=access_log, worker=place, handoff_fd=handoff_fd)
+    settings = Settings(host=host, port=port, db_url=normalise_db_url(db), sync=sync,
+                        redis_url=redis, public_url=public_url, workers=processes,
+                        reuse_port=reuse_port, access_log=access_log)
+    if bot_delay is not None:
+        settings = replace(settings, bot_delay=bot_delay)
+    try:
+        run_server(settings if limits else settings.without_limits())
+    except ServeError as exc:
+        raise fail(str(exc)) from None
 
 
 MAX_SERVE_PROCESSES = 64
 
 
-def _worker_place(text: str | None) -> tuple[int, int] | None:
-    """``--worker I/N`` read: (I, N).
-
-    >>> _worker_place("1/4"), _worker_place(None)
-    ((1, 4), None)
-    """
-    if text is None:
-        return None
-    found = re.fullmatch(r"(\d+)/(\d+)", text)
-    if found is None or not int(found[1]) < int(found[2]) <= MAX_SERVE_PROCESSES:
-        raise fail(f"--worker is I/N with 0 <= I < N <= {MAX_SERVE_PROCESSES} (got {text!r})")
-    return int(found[1]), int(found[2])
-
-
 def run_default() -> None:
     """The main job (``make run``): the web server on port 8000 with an SQLite file."""
-    from parlour.server.run import serve as run_server
+    from parlour.server import Settings
+    from parlour.server import serve as run_server
 
     # Phones on the same network must reach the table, so listen on every interface.
-    run_server("0.0.0.0", 8000, None)
+    run_server(Settings(host="0.0.0.0", port=8000))

@@ -1,8 +1,10 @@
-"""Settings of a server instance (storage, pacing of bots, limits against abuse)."""
+"""Settings of a server instance (where it listens, storage, pacing of bots, limits against
+abuse): what ``parlour serve`` is told, handed whole to the server's entry point
+(``run.py``) and to each worker behind a front."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 DEFAULT_DB = "sqlite+aiosqlite:///parlour.sqlite3"
 SYNC_MODES = ("full", "normal")
@@ -15,6 +17,14 @@ UNLIMITED = 10**9
 class Settings:
     """Everything a server instance can be told; the defaults suit a living-room game."""
 
+    host: str = "127.0.0.1"
+    port: int = 8000
+    access_log: bool = True
+    """A line per request and per connection, and the server's notices; ``False``: warnings
+    only (the lines' cost shows under load)."""
+    reuse_port: bool = False
+    """Let other server processes listen on the same port (``SO_REUSEPORT``: the kernel
+    spreads the connections between them)."""
     db_url: str = DEFAULT_DB
     sync: str = "full"
     """``full``: each commit is synced to the disk before anyone hears of it, so an
@@ -48,11 +58,25 @@ class Settings:
     """A websocket that has not said ``hello`` this long after connecting is closed."""
     idle_seconds: float = 300.0
     """A websocket that has sent nothing this long is closed (the browser pings each minute)."""
-    worker: int = 0
     workers: int = 1
-    """This process is worker ``worker`` of ``workers`` behind a front (``parlour serve
-    --processes N``), which sends it the connections of the rooms ``codes.route`` gives it:
-    it opens rooms with such codes, so that it owns them (``front.py``)."""
+    """Worker processes: more than one are started behind a front on ``host:port``
+    (``parlour serve --processes N``), which passes each connection to the worker that
+    ``codes.route`` gives its room (``cluster.front``)."""
+    worker: int = 0
+    """Which of them this process is: it opens rooms only under codes routed to it, so
+    that it owns them."""
+
+    @property
+    def limited(self) -> bool:
+        """Whether the limits against abuse hold (:meth:`without_limits` lifts them)."""
+        return self.rooms_per_address < UNLIMITED
+
+    def without_limits(self) -> Settings:
+        """These settings with the limits against abuse lifted (messages a second, rooms an
+        hour, look-ups and connections per address), for load tests on loopback."""
+        return replace(self, actions_per_second=float(UNLIMITED), action_burst=UNLIMITED,
+                       rooms_per_address=UNLIMITED, sockets_per_address=UNLIMITED,
+                       lookup_burst=UNLIMITED, miss_burst=UNLIMITED)
 
 
 def normalise_db_url(url: str | None) -> str:

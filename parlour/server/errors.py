@@ -45,3 +45,8 @@ class StoreConflict(RoomError):
 
 class StoreUnavailable(RoomError):
     """The database did not answer (busy, restarting): nothing was changed; try again."""
+
+
+class ServeError(ValueError):
+    """The server cannot run as asked (``parlour serve --processes`` without a database
+    and Redis that every process reaches, say); the message says why."""

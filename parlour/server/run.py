@@ -1,64 +1,76 @@
-"""Running the server under uvicorn (``parlour serve``; ``make run`` uses the defaults)."""
+"""The server's one entry point: ``parlour serve`` (and ``make run``) tell :func:`serve` the
+``Settings``.
+
+A process alone serves on ``settings.host:port`` under uvicorn. With more than one
+worker, this process is the front (``cluster.front``): it starts the workers, each a
+fresh interpreter that calls :func:`serve_worker` and is sent the same settings, and
+passes each connection to the worker owning its room (``cluster.workers``).
+"""
 
 from __future__ import annotations
 
+import gc
 import socket
-from dataclasses import replace
+from urllib.parse import urlsplit
 
 import uvicorn
 
-from .cluster.handoff import HandedServer
-from .config import UNLIMITED, Settings, normalise_db_url
-from .http.app import create_app, settle_memory
-from .http.links import banner
+from .config import Settings
+from .http.links import lan_address
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          *, sync: str = "full", redis: str | None = None, bot_delay: float | None = None,
-          public_url: str | None = None, limits: bool = True,
-          reuse_port: bool = False, access_log: bool = True,
-          worker: tuple[int, int] | None = None, handoff_fd: int | None = None) -> None:
-    """Serve Parlour on ``host:port``; ``db`` is an SQLAlchemy URL or an SQLite file path.
+def serve(settings: Settings) -> None:
+    """Serve Parlour as ``settings`` say, until stopped (SIGTERM, SIGINT)."""
+    if settings.workers > 1:
+        # The front alone: it never loads the application (it stays small).
+        from .cluster.workers import check, serve_processes
 
-    With no ``db``, rooms are kept in ``parlour.sqlite3`` in the current directory,
-    created on first start. ``sync`` is how each commit reaches the disk
-    (``Settings.sync``: ``full`` or ``normal``). ``redis`` (``redis://host:6379/0``) lets
-    several server processes on one database share rooms. ``bot_delay`` is the seconds a
-    bot waits before acting (default 0.8). ``limits=False`` lifts the limits against abuse
-    (messages a second, rooms an hour, look-ups and connections per address), for load tests
-    on loopback.
-    ``reuse_port`` lets several server processes listen on the same port (the kernel
-    spreads the connections between them). ``access_log=False`` drops the lines per
-    request and per connection (their cost shows under load), and all but warnings.
+        check(settings)
+        banner(settings)
+        serve_processes(settings, serve_worker)
+        return
+    banner(settings)
+    server = uvicorn.Server(_config(settings))
+    settle_memory()
+    reused = [shared_socket(settings.host, settings.port)] if settings.reuse_port else None
+    server.run(sockets=reused)
 
-    A worker behind the front of ``parlour serve --processes N`` (``front.py``) is
-    started as worker ``worker`` = (i, N), its connections coming over the Unix socket
-    ``handoff_fd`` (``handoff.py``).
-    """
-    settings = Settings(db_url=normalise_db_url(db), sync=sync, redis_url=redis,
-                        public_url=public_url)
-    if worker is not None:
-        settings = replace(settings, worker=worker[0], workers=worker[1])
-    if bot_delay is not None:
-        settings = replace(settings, bot_delay=bot_delay)
-    if not limits:
-        settings = replace(settings, actions_per_second=float(UNLIMITED),
-                           action_burst=UNLIMITED, rooms_per_address=UNLIMITED,
-                           sockets_per_address=UNLIMITED, lookup_burst=UNLIMITED,
-                           miss_burst=UNLIMITED)
-    if worker is None:
-        banner(host, port, settings, limits)
+
+def serve_worker(channel: int) -> None:
+    """A worker behind the front, in a process of its own: its settings, then its
+    connections, come over the Unix socket ``channel`` (``cluster.handoff``)."""
+    from .cluster.front import read_settings
+    from .cluster.handoff import HandedServer
+
+    sock = socket.socket(fileno=channel)
+    server = HandedServer(_config(read_settings(sock)), sock)
+    settle_memory()
+    server.run()
+
+
+def _config(settings: Settings) -> uvicorn.Config:
+    from .http.app import create_app
+
     # No permessage-deflate: a connection is sent small patches, where compressing costs
     # more CPU than the bytes it saves (docs/performance.md).
-    config = uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 16,
-                            ws_per_message_deflate=False,
-                            log_level="info" if access_log else "warning",
-                            access_log=access_log, proxy_headers=False)
-    settle_memory()
-    if handoff_fd is not None:
-        HandedServer(config, socket.socket(fileno=handoff_fd)).run()
-    else:
-        uvicorn.Server(config).run(sockets=[shared_socket(host, port)] if reuse_port else None)
+    return uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
+                          ws_max_size=1 << 16, ws_per_message_deflate=False,
+                          log_level="info" if settings.access_log else "warning",
+                          access_log=settings.access_log, proxy_headers=False)
+
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""Young collections every 50,000 new objects rather than 700: each is short anyway, and
+the older generations are collected far less often (docs/performance.md)."""
+
+
+def settle_memory() -> None:
+    """Before serving: the modules, games and content loaded so far are kept for the life
+    of the process, so the collector stops scanning them (``gc.freeze``), and it collects
+    less often. For a server process (``parlour serve``), not for an app inside tests."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def shared_socket(host: str, port: int) -> socket.socket:
@@ -69,3 +81,42 @@ def shared_socket(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind(address)
     return sock
+
+
+def banner(settings: Settings) -> None:
+    """What ``parlour serve`` says at start: where to open it, and how it runs."""
+    host, port = settings.host, settings.port
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    print(f"Parlour is serving on http://{shown}:{port}/")
+    lan = lan_address()
+    if lan and host in ("0.0.0.0", "::"):
+        print(f"On your local network (phones): http://{lan}:{port}/")
+    elif lan:
+        print(f"For phones on your local network, serve with --host 0.0.0.0"
+              f" and open http://{lan}:{port}/")
+    print(f"Rooms are stored in {without_password(settings.db_url)}")
+    if settings.sync == "normal":
+        print("--sync normal: a move survives the server's crash, not a power cut")
+    if settings.workers > 1:
+        print(f"{settings.workers} worker processes, each room's connections passed to its"
+              " owner")
+    if settings.redis_url:
+        print("Sharing rooms with other processes through"
+              f" {without_password(settings.redis_url)}")
+    if not settings.limited:
+        print("The limits against abuse are lifted (load testing)")
+
+
+def without_password(url: str) -> str:
+    """``url`` as it may be shown (printed, logged): its password, if any, starred out.
+
+    >>> without_password("postgresql+asyncpg://parlour:s3cret@db:5432/parlour")
+    'postgresql+asyncpg://parlour:***@db:5432/parlour'
+    >>> without_password("sqlite+aiosqlite:///parlour.sqlite3")
+    'sqlite+aiosqlite:///parlour.sqlite3'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, _, place = parts.netloc.rpartition("@")
+    return parts._replace(netloc=f"{user.split(':', 1)[0]}:***@{place}").geturl()

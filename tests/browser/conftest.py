@@ -64,7 +64,7 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m parlour.server`` on a loopback port, with an SQLite file; can be restarted."""
+    """``parlour serve`` on a loopback port, with an SQLite file; can be restarted."""
 
     def __init__(self, db: Path, log: Path) -> None:
         self.db = db
@@ -76,7 +76,7 @@ class Server:
     def start(self) -> None:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "parlour.server", "--port", str(self.port),
+            [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
              "--db", str(self.db), "--bot-delay", "0.05"],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )

@@ -256,7 +256,7 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m parlour.server`` on a database, in a process of its own (killed by pid)."""
+    """``parlour serve`` on a database, in a process of its own (killed by pid)."""
 
     def __init__(self, db: Path, log: Path, *, limits: bool = True, sync: str = "full") -> None:
         self.db, self.log, self.port = db, log, free_port()

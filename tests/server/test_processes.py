@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,11 @@ from websockets.exceptions import ConnectionClosed
 
 from parlour.engine import Record
 from parlour.perf.fleet import children, has_postgres, start_postgres
+from parlour.server.cluster.front import read_settings, send_settings
+from parlour.server.cluster.workers import worker_command
+from parlour.server.config import Settings
 from parlour.server.rooms.codes import route
+from parlour.server.run import serve_worker
 
 from .conftest import REDIS
 
@@ -199,7 +204,18 @@ def test_serve_refuses_several_processes_without_redis_and_a_shared_database() -
     assert out.exit_code == 2 and "--db postgresql://" in out.output
     out = runner.invoke(app, ["serve", "--processes", "0"])
     assert out.exit_code == 2 and "--processes is 1 to 64" in out.output
-    out = runner.invoke(app, ["serve", "--worker", "2/2", "--handoff-fd", "5"])
-    assert out.exit_code == 2 and "--worker is I/N with 0 <= I < N" in out.output
-    out = runner.invoke(app, ["serve", "--worker", "0/2"])
-    assert out.exit_code == 2 and "go together" in out.output
+
+
+def test_a_worker_is_the_servers_entry_point_told_its_settings_on_its_channel() -> None:
+    """A worker's process calls ``serve_worker`` (no command line of its own): its
+    command line names it and holds no address, its settings come on its channel."""
+    settings = Settings(db_url="postgresql+asyncpg://parlour:s3cret@db/parlour",
+                        redis_url="redis://:s3cret@cache:6379/0", workers=2)
+    command = worker_command(serve_worker, 7, 1, 2)
+    assert command[1:] == ["-c", "from parlour.server.run import serve_worker;"
+                           " serve_worker(7)", "--worker", "1/2"]
+    assert not any("s3cret" in part for part in command)
+    front, worker = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    with front, worker:
+        send_settings(front, replace(settings, worker=1))
+        assert read_settings(worker) == replace(settings, worker=1)

@@ -1,8 +1,8 @@
 """The front of ``parlour serve --processes N``: one process accepts every connection and
 hands it to the worker process that owns its room.
 
-Worker processes share rooms through Redis (``pubsub.py``): a connection that reaches a
-process which does not own its room is served through the owner (``remote.py``), which
+Worker processes share rooms through Redis (``bus.py``): a connection that reaches a
+process which does not own its room is served through the owner (``sharing.py``), which
 is correct but costs both processes the connection's work. The front makes that the
 exception. It accepts on the public address, reads the request line without taking it
 off the socket (``MSG_PEEK``), finds the room code in ``/ws/CODE``, ``/api/rooms/CODE…``
@@ -15,6 +15,10 @@ its rooms' connections go to the next live one, whose relay serves them (ownersh
 Redis stays the one source of truth; the front only chooses where a connection goes).
 Node's cluster module hands connections to its workers the same way.
 
+A worker's channel carries, from the front, first its settings (:func:`send_settings`),
+then its connections; from the worker, ``READY`` once it serves. ``workers.py`` starts
+and stops the workers.
+
 >>> room_of(request_target(b"GET /ws/kxmp HTTP/1.1\\r\\nHost: x\\r\\n"))
 'KXMP'
 >>> room_of("/api/rooms/HYPE/qr.svg?size=2"), room_of("/api/rooms"), room_of("/ws/KX")
@@ -26,25 +30,19 @@ True
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import dataclasses
 import itertools
+import json
 import logging
-import os
 import re
-import signal
 import socket
 import subprocess
-import sys
-import time
 from collections import deque
-from collections.abc import Coroutine, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-import uvloop
-
-from ..config import Settings, normalise_db_url
-from ..http.links import banner
+from ..config import Settings
+from ..errors import ServeError
 from ..rooms.codes import clean_code, route
 
 logger = logging.getLogger("parlour.server")
@@ -55,12 +53,10 @@ PEEK_SECONDS = 5.0
 """A connection whose request line has not come whole this long after it opened is dropped."""
 FIRST_RETRY, LAST_RETRY = 0.005, 0.1
 """Seconds between looks at a request line that came in part (doubling up to the last)."""
-START_SECONDS = 90.0
-"""How long a worker may take to start (it brings the schema up to date, resumes games)."""
-STOP_SECONDS = 15.0
-"""How long workers are given to close their connections at a stop, before SIGKILL."""
 READY = b"R"
 """What a worker sends on its channel once it serves."""
+SETTINGS_BYTES = 65_536
+"""The most a worker's settings may take on its channel (they take about 1 kB)."""
 
 REQUEST_LINE = re.compile(rb"[A-Z]{1,16} (\S{1,8000}) HTTP/1\.[01]\r?\n")
 METHOD_SO_FAR = re.compile(rb"[A-Z]{0,16}(?: \S*(?: H?T?T?P?/?1?\.?[01]?\r?)?)?")
@@ -69,10 +65,6 @@ ROOM_PATHS = ("/ws/", "/api/rooms/", "/r/")
 
 class NotHttp(ValueError):
     """What a connection sent first is not an HTTP/1 request line (or is far too long)."""
-
-
-class ServeError(ValueError):
-    """``parlour serve --processes`` cannot run as asked; the message says why."""
 
 
 def request_target(head: bytes) -> str | None:
@@ -97,6 +89,24 @@ def request_target(head: bytes) -> str | None:
     if found is None:
         raise NotHttp(f"not an HTTP/1 request line: {head[:min(end, 40)]!r}")
     return found.group(1).decode("latin-1")
+
+
+def send_settings(channel: socket.socket, settings: Settings) -> None:
+    """Tell a worker its settings: the first message on its channel (the database's and
+    Redis's addresses, with any password, stay out of the process list)."""
+    channel.send(json.dumps(dataclasses.asdict(settings)).encode())
+
+
+def read_settings(channel: socket.socket) -> Settings:
+    """A worker's settings, as the front sent them on its channel.
+
+    >>> front, worker = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    >>> send_settings(front, Settings(db_url="postgresql+asyncpg://db/x", worker=1, workers=2))
+    >>> read_settings(worker) == Settings(db_url="postgresql+asyncpg://db/x", worker=1, workers=2)
+    True
+    >>> front.close(); worker.close()
+    """
+    return Settings(**json.loads(channel.recv(SETTINGS_BYTES)))
 
 
 def room_of(target: str) -> str | None:
@@ -309,121 +319,3 @@ class Front:
             self.loop.remove_reader(worker.channel.fileno())
             self.loop.remove_writer(worker.channel.fileno())
             worker.channel.close()
-
-
-# -- the parent process: the front and its workers ----------------------------------------
-def serve_processes(host: str, port: int, processes: int, db: str | None, redis: str | None,
-                    *, sync: str = "full", bot_delay: float | None = None,
-                    public_url: str | None = None, limits: bool = True, access_log: bool = True,
-                    reuse_port: bool = False) -> None:
-    """``parlour serve --processes N``: the front on ``host:port`` and ``processes``
-    workers (``parlour serve ... --worker I/N --handoff-fd FD``, with these settings)
-    until SIGTERM or SIGINT; then the workers are stopped. The workers share rooms through
-    ``redis`` and the database ``db``, which must be one they all reach (not SQLite):
-    else :class:`ServeError`. This process never loads the application (it stays small).
-    """
-    settings = Settings(db_url=normalise_db_url(db), sync=sync, redis_url=redis,
-                        public_url=public_url)
-    if not redis or settings.db_url.startswith("sqlite"):
-        raise ServeError("several processes share rooms through Redis and a database they"
-                         " all reach: give --redis URL and --db postgresql://...")
-    # The URLs go by the environment: a password in them stays out of the process list.
-    env = {**os.environ, "PARLOUR_DB": settings.db_url, "PARLOUR_REDIS": redis}
-    command = [sys.executable, "-m", "parlour", "serve", "--sync", sync,
-               "--limits" if limits else "--no-limits",
-               "--access-log" if access_log else "--no-access-log"]
-    if bot_delay is not None:
-        command += ["--bot-delay", str(bot_delay)]
-    if public_url:
-        command += ["--public-url", public_url]
-    listener = socket.create_server((host, port), backlog=2048, reuse_port=reuse_port)
-    banner(host, port, settings, limits, processes)
-    try:
-        _run(_supervise(listener, processes, command, env))
-    finally:
-        listener.close()
-
-
-def _run(work: Coroutine[Any, Any, None]) -> None:
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(work)
-
-
-async def _supervise(listener: socket.socket, processes: int, command: list[str],
-                     env: dict[str, str]) -> None:
-    loop = asyncio.get_running_loop()
-    stopping = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stopping.set)
-    front = Front(listener, [])
-    try:
-        # The first alone: it brings the database's schema up to date for the others.
-        for batch in ([0], range(1, processes)):
-            started = [launch(front, index, processes, command, env) for index in batch]
-            if not await _ready(started, stopping):
-                return
-        front.start()
-        print(f"The front passes connections to {processes} worker processes", flush=True)
-        gone = asyncio.ensure_future(front.all_gone.wait())
-        await asyncio.wait([gone, asyncio.ensure_future(stopping.wait())],
-                           return_when=asyncio.FIRST_COMPLETED)
-        if front.all_gone.is_set() and not stopping.is_set():
-            raise ServeError("every worker process has died")
-    finally:
-        front.close()
-        await _stop([w.proc for w in front.workers if w.proc is not None])
-
-
-def launch(front: Front, index: int, processes: int, command: list[str],
-           env: dict[str, str]) -> Worker:
-    """Start worker ``index`` with its end of a new channel."""
-    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    with theirs:
-        proc = subprocess.Popen([*command, "--worker", f"{index}/{processes}",
-                                 "--handoff-fd", str(theirs.fileno())],
-                                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
-                                env=env)
-    worker = Worker(index, mine, proc)
-    front.workers.append(worker)
-    front.watch(worker)
-    return worker
-
-
-async def _ready(workers: list[Worker], stopping: asyncio.Event) -> bool:
-    """Wait until ``workers`` serve (``False`` if told to stop meanwhile)."""
-    stop: asyncio.Future[Any] = asyncio.ensure_future(stopping.wait())
-    starting: dict[asyncio.Future[Any], Worker] = {worker.ready: worker for worker in workers}
-    deadline = time.monotonic() + START_SECONDS
-    try:
-        while starting:
-            done, _ = await asyncio.wait({*starting, stop}, timeout=deadline - time.monotonic(),
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if stop in done:
-                return False
-            if not done:
-                late = ", ".join(str(w.index) for w in starting.values())
-                raise ServeError(f"worker(s) {late} did not start in {START_SECONDS:g} s")
-            for ready in done:
-                worker = starting.pop(ready)
-                if ready.exception() is not None:
-                    status = worker.proc.wait() if worker.proc else None
-                    raise ServeError(f"worker {worker.index} exited at start (status"
-                                     f" {status}); its messages are above")
-        return True
-    finally:
-        stop.cancel()
-
-
-async def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
-    """SIGTERM every worker (uvicorn closes their connections), SIGKILL what is left."""
-    for proc in procs:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + STOP_SECONDS
-    while any(p.poll() is None for p in procs) and time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
-    for proc in procs:
-        if proc.poll() is None:
-            proc.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(5)

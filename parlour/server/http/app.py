@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -97,20 +96,6 @@ async def malformed(request: Request, exc: Exception) -> Response:
     """A request whose body or parameters do not fit: 422, saying which and why."""
     assert isinstance(exc, RequestValidationError)
     return Json({"detail": jsonable_encoder(exc.errors())}, status_code=422)
-
-
-GC_THRESHOLDS = (50_000, 20, 100)
-"""Young collections every 50,000 new objects rather than 700: each is short anyway, and
-the older generations are collected far less often (docs/performance.md)."""
-
-
-def settle_memory() -> None:
-    """Before serving: the modules, games and content loaded so far are kept for the life
-    of the process, so the collector stops scanning them (``gc.freeze``), and it collects
-    less often. For a server process (``parlour serve``), not for an app inside tests."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -7,8 +7,6 @@ import socket
 import time
 from urllib.parse import urlsplit
 
-from ..config import Settings
-
 LAN_SECONDS = 30.0
 """How long the LAN address found is used before it is looked up again (every room opened
 asks for it, and a look-up costs a socket)."""
@@ -47,40 +45,3 @@ def public_base(request_base: str, public_url: str | None) -> str:
         host = lan_address() or host
     port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{host}{port}"
-
-
-def banner(host: str, port: int, settings: Settings, limits: bool, processes: int = 1) -> None:
-    """What ``parlour serve`` says at start: where to open it, and how it runs."""
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    print(f"Parlour is serving on http://{shown}:{port}/")
-    lan = lan_address()
-    if lan and host in ("0.0.0.0", "::"):
-        print(f"On your local network (phones): http://{lan}:{port}/")
-    elif lan:
-        print(f"For phones on your local network, serve with --host 0.0.0.0"
-              f" and open http://{lan}:{port}/")
-    print(f"Rooms are stored in {without_password(settings.db_url)}")
-    if settings.sync == "normal":
-        print("--sync normal: a move survives the server's crash, not a power cut")
-    if processes > 1:
-        print(f"{processes} worker processes, each room's connections passed to its owner")
-    if settings.redis_url:
-        print("Sharing rooms with other processes through"
-              f" {without_password(settings.redis_url)}")
-    if not limits:
-        print("The limits against abuse are lifted (load testing)")
-
-
-def without_password(url: str) -> str:
-    """``url`` as it may be shown (printed, logged): its password, if any, starred out.
-
-    >>> without_password("postgresql+asyncpg://parlour:s3cret@db:5432/parlour")
-    'postgresql+asyncpg://parlour:***@db:5432/parlour'
-    >>> without_password("sqlite+aiosqlite:///parlour.sqlite3")
-    'sqlite+aiosqlite:///parlour.sqlite3'
-    """
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user, _, place = parts.netloc.rpartition("@")
-    return parts._replace(netloc=f"{user.split(':', 1)[0]}:***@{place}").geturl()

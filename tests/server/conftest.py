@@ -6,17 +6,16 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import httpx
@@ -31,6 +30,8 @@ from parlour.engine import Legal
 from parlour.games import get_game
 from parlour.server import Settings, create_app
 from parlour.server.storage.stores import store_for
+
+T = TypeVar("T")
 
 
 def settings_for(db: Path, **overrides: Any) -> Settings:
@@ -211,7 +212,62 @@ def play_to_end(people: list[Player], rng: random.Random, limit: int = 5000) -> 
     raise AssertionError("the game did not end")
 
 
-@pytest.fixture
+def run_async(make: Callable[[], Awaitable[T]]) -> T:
+    # In a thread of its own: a browser test in the same worker may hold this thread's loop.
+    async def main() -> T:
+        return await make()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
+
+
+def seat_two_people(client: TestClient, code: str, token: str) -> tuple[Player, Player]:
+    """The host sits at seat 1, a guest (who gets a token) at seat 2."""
+    host = connect(client, code, token)
+    assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
+    guest = connect(client, code)
+    assert guest.token is None
+    assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
+    assert guest.token is not None and guest.token != token
+    return host, guest
+
+
+def start_love_me_not(client: TestClient) -> tuple[str, Player, Player]:
+    code, token = new_room(client)
+    host, guest = seat_two_people(client, code, token)
+    assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
+    assert host.request({"type": "start"})["type"] == "ok"
+    return code, host, guest
+
+
+def play_out(players: list[Player], seed: int, stop_after: int | None = None) -> None:
+    """Each person plays a random legal move from their own snapshot until the game ends."""
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        for p in players:
+            p.until(lambda m: m["play"] is not None)
+        if all(p.last["play"]["over"] for p in players):
+            return
+        acted = False
+        for p in players:
+            action = my_move(p.last, rng)
+            if action is not None:
+                reply = p.request({"type": "act", "action": action})
+                assert reply["type"] == "ok", reply
+                acted, moves = True, moves + 1
+                if stop_after is not None and moves >= stop_after:
+                    return
+        if not acted:
+            # Someone else (a bot) is to move: wait for the game to move on.
+            version = players[0].last["play"]["version"]
+            players[0].until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
+        for p in players:
+            while p.last["play"]["version"] < players[0].last["play"]["version"]:
+                p.room()
+
+
+@pytest.fixture(scope="session")
 def kit() -> Any:
     """These helpers, for the tests (test modules cannot import a conftest)."""
     return sys.modules[__name__]
@@ -220,33 +276,6 @@ def kit() -> Any:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "parlour.sqlite3"
-
-
-REDIS = shutil.which("redis-server")
-
-
-@pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    assert REDIS is not None
-    proc = subprocess.Popen(
-        [REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(tmp_path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(100):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2) as c:
-                    c.sendall(b"PING\r\n")
-                    if c.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def free_port() -> int:
@@ -324,12 +353,3 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
     yield start
     for server in started:
         server.kill()
-
-
-@pytest.fixture(scope="module")
-def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server process for a whole test module (on a database of its own)."""
-    folder = tmp_path_factory.mktemp("server")
-    server = Server(folder / "parlour.sqlite3", folder / "server.log").start()
-    yield server
-    server.kill()

@@ -32,21 +32,19 @@ def postgres_url() -> Iterator[str]:
                     reason="PostgreSQL is not installed (make test installs it as root)")
 def test_a_game_on_postgresql_survives_a_restart(kit: Any, tmp_path: Path,
                                                  postgres_url: str) -> None:
-    from tests.server.test_rooms import play_out, seat_two_people
-
     db = tmp_path / "unused.sqlite3"
     with kit.open_client(db, db_url=postgres_url) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
-        play_out(kit, [host, guest], seed=3, stop_after=5)
+        kit.play_out([host, guest], seed=3, stop_after=5)
         guest_token = guest.token
     with kit.open_client(db, db_url=postgres_url) as client:
         host = kit.connect(client, code, token)
         guest = kit.connect(client, code, guest_token)
         assert host.last["play"]["version"] == 5
-        play_out(kit, [host, guest], seed=4)
+        kit.play_out([host, guest], seed=4)
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert len(record.actions) == 10
         expected = replay(record, get_game).result()
@@ -64,16 +62,14 @@ def pg_ctl(cluster: Postgres, *args: str) -> None:
                     reason="PostgreSQL is not installed (make test installs it as root)")
 def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
         kit: Any, tmp_path: Path) -> None:
-    from tests.server.test_rooms import play_out, seat_two_people
-
     cluster = start_postgres(fsync=False)
     try:
         with kit.open_client(tmp_path / "unused.sqlite3", db_url=cluster.url) as client:
             code, token = kit.new_room(client)
-            host, guest = seat_two_people(kit, client, code, token)
+            host, guest = kit.seat_two_people(client, code, token)
             assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
             assert host.request({"type": "start"})["type"] == "ok"
-            play_out(kit, [host, guest], seed=3, stop_after=4)
+            kit.play_out([host, guest], seed=3, stop_after=4)
             mover = next(p for p in (host, guest) if p.until(lambda m: True)["play"]["legal"])
             before = mover.last["play"]
             action = before["legal"]["choices"][0]
@@ -92,7 +88,7 @@ def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
             assert mover.request({"type": "act", "action": action})["type"] == "ok"
             for person in (host, guest):
                 person.until(lambda m: m["play"]["version"] == 5)
-            play_out(kit, [host, guest], seed=4)
+            kit.play_out([host, guest], seed=4)
             record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
             assert len(record.actions) == 10  # Love Me Not's one match: the retry counted once
             assert record.actions[4]["action"] == action

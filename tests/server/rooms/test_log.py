@@ -24,13 +24,11 @@ def shown(lines: list[dict[str, Any]]) -> list[tuple[str, int | None, str]]:
 
 def play_one_match(kit: Any, client: Any) -> tuple[str, str, Any, Any]:
     """Ann and Bob play a single-match Love Me Not to the end; returns code, token, both."""
-    from tests.server.test_rooms import play_out, seat_two_people
-
     code, token = kit.new_room(client)
-    host, guest = seat_two_people(kit, client, code, token)
+    host, guest = kit.seat_two_people(client, code, token)
     assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
     assert host.request({"type": "start"})["type"] == "ok"
-    play_out(kit, [host, guest], seed=7)
+    kit.play_out([host, guest], seed=7)
     return code, token, host, guest
 
 
@@ -77,15 +75,13 @@ def test_the_log_narrates_reveals_and_is_rebuilt_the_same_after_a_restart(
 
 def test_a_failing_narration_does_not_stop_the_game(kit: Any, db: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.server.test_rooms import seat_two_people
-
     def broken(*_: Any) -> list[str]:
         raise RuntimeError("narration bug")
 
     monkeypatch.setattr(LoveMeNot, "narrate", broken)
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, _ = seat_two_people(kit, client, code, token)
+        host, _ = kit.seat_two_people(client, code, token)
         assert host.request({"type": "start"})["type"] == "ok"
         snapshot = host.until(lambda m: m["play"] is not None and m["play"]["legal"])
         action = snapshot["play"]["legal"]["choices"][0]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from parlour.server.live.handlers import HANDLERS
 
-PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+PROTOCOL = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
 
 
 def documented_requests() -> dict[str, str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -21,8 +20,6 @@ from parlour.server.rooms.room import Room
 from parlour.server.storage.changes import StoredRoom
 from parlour.server.storage.schema import MIGRATIONS
 
-from .test_quotas import run_async
-
 
 def newest_migration() -> str:
     cfg = Config()
@@ -32,54 +29,17 @@ def newest_migration() -> str:
     return head
 
 
-def seat_two_people(kit: Any, client: Any, code: str, token: str) -> tuple[Any, Any]:
-    """The host sits at seat 1, a guest (who gets a token) at seat 2."""
-    host = kit.connect(client, code, token)
-    assert host.request({"type": "sit", "seat": 0, "name": "Ann"})["type"] == "ok"
-    guest = kit.connect(client, code)
-    assert guest.token is None
-    assert guest.request({"type": "sit", "seat": 1, "name": "Bob"})["type"] == "ok"
-    assert guest.token is not None and guest.token != token
-    return host, guest
-
-
-def play_out(kit: Any, players: list[Any], seed: int, stop_after: int | None = None) -> None:
-    """Each person plays a random legal move from their own snapshot until the game ends."""
-    rng = random.Random(seed)
-    moves = 0
-    while True:
-        for p in players:
-            p.until(lambda m: m["play"] is not None)
-        if all(p.last["play"]["over"] for p in players):
-            return
-        acted = False
-        for p in players:
-            action = kit.my_move(p.last, rng)
-            if action is not None:
-                reply = p.request({"type": "act", "action": action})
-                assert reply["type"] == "ok", reply
-                acted, moves = True, moves + 1
-                if stop_after is not None and moves >= stop_after:
-                    return
-        if not acted:
-            # Someone else (a bot) is to move: wait for the game to move on.
-            version = players[0].last["play"]["version"]
-            players[0].until(lambda m, v=version: m["play"]["version"] > v or m["play"]["over"])
-        for p in players:
-            while p.last["play"]["version"] < players[0].last["play"]["version"]:
-                p.room()
-
 
 def test_a_room_from_lobby_to_result_matches_the_engine(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
         assert len(code) == 4 and set(code) <= set("ACEFHJKMNPRTWXY")
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
         assert guest.request({"type": "start"}) == {
             "type": "error", "message": "only the host can do that", "id": 2}
         assert host.request({"type": "start"})["type"] == "ok"
-        play_out(kit, [host, guest], seed=1)
+        kit.play_out([host, guest], seed=1)
         final = host.last["play"]
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert record.options == {"matches": 1} and len(record.actions) == 10
@@ -93,11 +53,11 @@ def test_a_room_from_lobby_to_result_matches_the_engine(kit: Any, db: Path) -> N
 def test_every_frame_holds_only_the_seats_own_view(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         watcher = kit.connect(client, code)
         host.request({"type": "configure", "options": {"matches": 1}})
         host.request({"type": "start"})
-        play_out(kit, [host, guest], seed=2)
+        kit.play_out([host, guest], seed=2)
         watcher.until(lambda m: m["play"] and m["play"]["over"])
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         checked = 0
@@ -139,7 +99,7 @@ def test_a_token_of_one_room_gives_nothing_in_another(kit: Any, db: Path) -> Non
 def test_illegal_moves_get_the_engines_reason_and_change_nothing(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, _guest = seat_two_people(kit, client, code, token)
+        host, _guest = kit.seat_two_people(client, code, token)
         host.request({"type": "start"})
         snap = host.until(lambda m: m["play"] is not None)
         hand = snap["play"]["view"]["hand"]
@@ -189,7 +149,7 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
         assert seats[1]["you"] and [s["presence"] for s in seats] == ["bot", "online"]
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
-        play_out(kit, [host], seed=3)
+        kit.play_out([host], seed=3)
         result = host.last["play"]["result"]
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == result  # type: ignore[union-attr]
@@ -199,12 +159,12 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
 def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         host.request({"type": "configure", "options": {"matches": 1}})
         host.request({"type": "start"})
         assert kit.read(client, f"/api/rooms/{code}/record", token).status_code == 403
         assert kit.read(client, f"/api/rooms/{code}/replay?step=1", token).status_code == 403
-        play_out(kit, [host, guest], seed=4)
+        kit.play_out([host, guest], seed=4)
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         for step in (0, 3, 10):
             body = kit.read(client, f"/api/rooms/{code}/replay?step={step}", token).json()
@@ -219,9 +179,9 @@ def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
 def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         host.request({"type": "start"})
-        play_out(kit, [host, guest], seed=5, stop_after=7)
+        kit.play_out([host, guest], seed=5, stop_after=7)
         guest_token = guest.token
         before = {seat: p.until(lambda m: m["play"]["version"] == 7)["play"]
                   for seat, p in ((0, host), (1, guest))}
@@ -234,7 +194,7 @@ def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
             now = person.last["play"]
             assert now["version"] == 7
             assert now["view"] == before[seat]["view"] and now["legal"] == before[seat]["legal"]
-        play_out(kit, [host, guest], seed=6)
+        kit.play_out([host, guest], seed=6)
         assert host.last["play"]["over"]
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == host.last["play"]["result"]  # type: ignore[union-attr]
@@ -245,7 +205,7 @@ def test_rooms_survive_a_restart(kit: Any, db: Path) -> None:
 def test_a_bot_stands_in_when_the_timer_runs_out(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         assert host.request({"type": "configure", "timer": 1})["type"] == "ok"
         host.request({"type": "start"})
         snap = guest.until(lambda m: m["play"] is not None)
@@ -267,7 +227,7 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
             "4D", "5D", "JC", "2C", "4C", "5C", "JS", "3S", "4S", "5S"]
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         reply = host.request({"type": "configure", "options": {"matches": 1, "deck": deck}})
         assert reply["type"] == "ok"
         assert guest.request({"type": "accept_deck"})["type"] == "ok"
@@ -295,7 +255,7 @@ def test_a_stacked_deck_waits_for_every_other_person_to_accept_its_notice(
             "4D", "5D", "JC", "2C", "4C", "5C", "JS", "3S", "4S", "5S"]
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         assert guest.request({"type": "accept_deck"})["message"] == (
             "the deck is not stacked: there is nothing to accept")
         host.request({"type": "configure", "options": {"deck": deck}})
@@ -333,7 +293,7 @@ def test_a_move_another_process_stored_first_reloads_the_room_then_goes_through(
     # Two server processes on one database and no bus: the second does not hear of moves.
     with kit.open_client(db) as one, kit.open_client(db) as two:
         code, token = kit.new_room(one)
-        host, guest_here = seat_two_people(kit, one, code, token)
+        host, guest_here = kit.seat_two_people(one, code, token)
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
         guest = kit.connect(two, code, guest_here.token)  # process two loads the room now
@@ -375,7 +335,7 @@ def test_a_connection_goes_on_to_another_room_by_saying_hello_there(
     with kit.open_client(db) as client:
         first, first_token = kit.new_room(client)
         second, second_token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, first, first_token)
+        host, guest = kit.seat_two_people(client, first, first_token)
         guest.ws.send_json({"type": "hello", "room": second.lower(), "patches": True})
         there = guest.room()  # the new room whole, counted on from the last frame
         assert there["room"]["code"] == second and there["you"] == {
@@ -399,7 +359,7 @@ def test_a_connection_goes_on_to_another_room_by_saying_hello_there(
         assert guest.until(lambda m: m["room"]["seats"][1]["name"] == "Ann")
 
 
-def test_what_waits_for_the_disk_is_not_shown_to_a_connection_gone_meanwhile() -> None:
+def test_what_waits_for_the_disk_is_not_shown_to_a_connection_gone_meanwhile(kit: Any) -> None:
     """A connection that went on to another room must get no late frame of this one: it
     would be patched onto the other room's snapshot."""
     async def scenario() -> tuple[int, int]:
@@ -419,7 +379,7 @@ def test_what_waits_for_the_disk_is_not_shown_to_a_connection_gone_meanwhile() -
         room.outbox._flush()
         return leaving.frames - sent_before, len(staying.queue)
 
-    late, told = run_async(scenario)
+    late, told = kit.run_async(scenario)
     assert late == 0 and told == 2  # the staying one: its first snapshot, then the note
 
 

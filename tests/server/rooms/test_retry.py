@@ -7,8 +7,6 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from .test_host import start_love_me_not
-
 
 def act(player: Any, action: Any, key: str) -> dict[str, Any]:
     return player.request({"type": "act", "action": action, "key": key})
@@ -16,7 +14,7 @@ def act(player: Any, action: Any, key: str) -> dict[str, Any]:
 
 def test_a_move_sent_again_with_its_key_is_answered_not_repeated(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        code, host, guest = start_love_me_not(kit, client)
+        code, host, guest = kit.start_love_me_not(client)
         guest_token = guest.token
         playing = guest.until(lambda m: m["play"] is not None and m["play"]["legal"] is not None)
         keep = playing["play"]["legal"]["choices"]
@@ -46,7 +44,7 @@ def test_a_move_sent_again_with_its_key_is_answered_not_repeated(kit: Any, db: P
 def test_the_last_move_sent_again_finds_its_answer_not_the_game_over(
         kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        _, host, guest = start_love_me_not(kit, client)
+        _, host, guest = kit.start_love_me_not(client)
         number, players = 0, [host, guest]
         for p in players:
             p.until(lambda m: m["play"] is not None)
@@ -63,7 +61,7 @@ def test_the_last_move_sent_again_finds_its_answer_not_the_game_over(
 
 def test_only_rooms_with_something_to_do_are_loaded_at_start(kit: Any, db: Path) -> None:
     with kit.open_client(db, bot_delay=60.0) as client:
-        people, _, _ = start_love_me_not(kit, client)
+        people, _, _ = kit.start_love_me_not(client)
         code, token = kit.new_room(client)
         host = kit.connect(client, code, token)
         host.request({"type": "sit", "seat": 0, "name": "Ann"})

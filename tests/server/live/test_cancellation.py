@@ -22,8 +22,6 @@ from parlour.server.live.handlers import handle
 from parlour.server.rooms.hub import Hub
 from parlour.server.storage.stores import store_for
 
-from .conftest import settings_for
-
 
 def run_in_own_loop(main: Any) -> Any:
     # In a thread of its own: a browser test in the same worker may hold this thread's loop.
@@ -36,9 +34,9 @@ async def no_socket(text: str) -> None:
 
 
 def test_a_request_cancelled_as_its_write_lands_is_caught_and_the_change_still_counts(
-        db: Path) -> None:
+        kit: Any, db: Path) -> None:
     async def main() -> tuple[str, str | None, list[str]]:
-        hub = Hub(store_for(f"sqlite+aiosqlite:///{db}"), settings_for(db))
+        hub = Hub(store_for(f"sqlite+aiosqlite:///{db}"), kit.settings_for(db))
         await hub.start()
         release = asyncio.Event()
         outcome: list[str] = []

@@ -11,16 +11,6 @@ from typing import Any
 from parlour.engine import Record, replay
 from parlour.games import get_game
 
-from .test_rooms import play_out, seat_two_people
-
-
-def start_love_me_not(kit: Any, client: Any) -> tuple[str, Any, Any]:
-    code, token = kit.new_room(client)
-    host, guest = seat_two_people(kit, client, code, token)
-    assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
-    assert host.request({"type": "start"})["type"] == "ok"
-    return code, host, guest
-
 
 def presence(player: Any) -> list[str | None]:
     return [s["presence"] for s in player.last["room"]["seats"]]
@@ -35,7 +25,7 @@ def test_presence_online_away_offline_and_a_shared_screen_does_not_count(
         kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         sees(host, "online", "online")
         # Bob's phone goes to the background, then comes back.
         assert guest.request({"type": "here", "visible": False})["type"] == "ok"
@@ -55,7 +45,7 @@ def test_presence_online_away_offline_and_a_shared_screen_does_not_count(
 def test_the_host_lets_a_bot_play_for_someone_gone_and_gives_the_seat_back(
         kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        _, host, guest = start_love_me_not(kit, client)
+        _, host, guest = kit.start_love_me_not(client)
         assert guest.request({"type": "stand_in", "seat": 0})["message"] == (
             "only the host can do that")
         assert host.request({"type": "give_back", "seat": 1})["message"] == (
@@ -102,10 +92,10 @@ def test_a_paused_game_takes_no_move_and_no_bot_moves(kit: Any, db: Path) -> Non
 
 def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        code, host, guest = start_love_me_not(kit, client)
+        code, host, guest = kit.start_love_me_not(client)
         assert host.request({"type": "again"})["message"] == (
             "a new game can start once this one is over")
-        play_out(kit, [host, guest], seed=3)
+        kit.play_out([host, guest], seed=3)
         first = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", host.token).json())
         winners = replay(first, get_game).result().winners  # type: ignore[union-attr]
         assert guest.request({"type": "again"})["message"] == "only the host can do that"
@@ -120,7 +110,7 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
         assert past["result"]["winners"] == winners
         assert kit.read(client, f"/api/rooms/{code}/past/2", host.token).status_code == 404
         # The second game: the host ends it part-way; nobody wins it.
-        play_out(kit, [host, guest], seed=4, stop_after=3)
+        kit.play_out([host, guest], seed=4, stop_after=3)
         assert guest.request({"type": "end"})["message"] == "only the host can do that"
         assert host.request({"type": "end"})["type"] == "ok"
         ended = guest.until(lambda m: m["room"]["status"] == "ended")
@@ -145,7 +135,7 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
 
 def test_reactions_are_a_fixed_set_from_seats_and_rate_limited(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        code, host, guest = start_love_me_not(kit, client)
+        code, host, guest = kit.start_love_me_not(client)
         table = kit.connect(client, code)
         assert table.request({"type": "react", "emoji": "👏"})["message"] == (
             "you have no seat in this game")

@@ -12,9 +12,6 @@ import pytest
 from parlour.server.live.connections import Client
 from parlour.server.live.socket import LiveSockets
 
-from .test_host import start_love_me_not
-from .test_rooms import seat_two_people
-
 
 def raw(client: Any, code: str) -> Any:
     """A websocket to room ``code`` that has said nothing yet."""
@@ -103,7 +100,7 @@ def test_a_ping_is_answered_to_its_sender_alone_even_while_clocks_run(
         kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, token = kit.new_room(client)
-        host, guest = seat_two_people(kit, client, code, token)
+        host, guest = kit.seat_two_people(client, code, token)
         assert host.request({"type": "configure", "timer": 60})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
         guest.until(lambda m: m["play"] is not None)
@@ -135,7 +132,7 @@ NESTED = "[" * 16_384
 def test_a_hostile_frame_gets_a_clear_error_and_the_connection_goes_on(
         kit: Any, db: Path, frame: str, reason: str) -> None:
     with kit.open_client(db) as client:
-        _, host, guest = start_love_me_not(kit, client)
+        _, host, guest = kit.start_love_me_not(client)
         drain(host, guest)
         before = host.last
         guest.ws.send_text(frame)
@@ -150,7 +147,7 @@ def test_a_hostile_frame_gets_a_clear_error_and_the_connection_goes_on(
 def test_deep_but_parsable_frames_are_refused_and_change_nothing(kit: Any, db: Path) -> None:
     deep = "[" * 1000 + "0" + "]" * 1000  # parsable: orjson's limit is 1024
     with kit.open_client(db) as client:
-        _, host, guest = start_love_me_not(kit, client)
+        _, host, guest = kit.start_love_me_not(client)
         drain(host, guest)
         before = guest.last
         for message in (f'{{"type": "act", "action": {{"keep": {deep}}}',

@@ -10,8 +10,6 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from .test_host import start_love_me_not
-
 
 def wait_until_let_go(hub: Any, code: str, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
@@ -23,7 +21,7 @@ def wait_until_let_go(hub: Any, code: str, seconds: float = 10.0) -> None:
 
 def test_a_room_let_go_of_is_freed_without_the_garbage_collector(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        code, host, guest = start_love_me_not(kit, client)
+        code, host, guest = kit.start_love_me_not(client)
         hub = client.app.state.hub
         room = weakref.ref(hub.rooms[code])
         mover = next(p for p in (host, guest)
@@ -43,7 +41,7 @@ def test_a_room_let_go_of_is_freed_without_the_garbage_collector(kit: Any, db: P
 
 def test_a_room_its_connections_went_on_from_is_freed(kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
-        code, host, guest = start_love_me_not(kit, client)
+        code, host, guest = kit.start_love_me_not(client)
         next_code, next_token = kit.new_room(client)
         hub = client.app.state.hub
         room = weakref.ref(hub.rooms[code])

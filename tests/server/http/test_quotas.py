@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,17 +17,8 @@ from parlour.server import create_app
 T = TypeVar("T")
 
 
-def run_async(make: Callable[[], Awaitable[T]]) -> T:
-    # In a thread of its own: a browser test in the same worker may hold this thread's loop.
-    async def main() -> T:
-        return await make()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, main()).result()
-
-
 def test_sixty_rooms_at_once_from_one_address_on_two_processes_make_thirty(
-        servers: Callable[[int], list[Any]]) -> None:
+        kit: Any, servers: Callable[[int], list[Any]]) -> None:
     one, two = servers(2)  # two server processes on one database
 
     async def burst() -> list[int]:
@@ -37,7 +27,7 @@ def test_sixty_rooms_at_once_from_one_address_on_two_processes_make_thirty(
                      for _ in range(30) for server in (one, two)]
             return [reply.status_code for reply in await asyncio.gather(*posts)]
 
-    statuses = run_async(burst)
+    statuses = kit.run_async(burst)
     assert Counter(statuses) == {201: 30, 429: 30}
     with sqlite3.connect(one.db) as con:
         assert con.execute("SELECT count(*) FROM rooms").fetchone() == (30,)
@@ -59,7 +49,7 @@ def concurrently(kit: Any, db: Path, requests: Callable[[httpx.AsyncClient], lis
                 http.get(f"/api/rooms/{code}") for _ in range(5)])
             return [r.status_code for r in replies]
 
-    return run_async(main)
+    return kit.run_async(main)
 
 
 def test_fifty_lookups_at_once_get_the_burst_and_no_more(kit: Any, db: Path) -> None:

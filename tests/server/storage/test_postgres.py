@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 from collections.abc import Iterator
@@ -102,7 +101,7 @@ def test_postgresql_restarting_for_a_moment_costs_a_clear_error_and_a_retry(
                     reason="PostgreSQL is not installed (make test installs it as root)")
 @pytest.mark.parametrize(("sync", "setting"), [("full", "on"), ("normal", "off")])
 def test_sync_normal_commits_without_waiting_for_postgresqls_disk(
-        postgres_url: str, sync: str, setting: str) -> None:
+        kit: Any, postgres_url: str, sync: str, setting: str) -> None:
     async def shown() -> list[str]:
         store = store_for(postgres_url, sync)
         await store.start()
@@ -114,4 +113,4 @@ def test_sync_normal_commits_without_waiting_for_postgresqls_disk(
         finally:
             await store.close()
 
-    assert asyncio.run(shown()) == [setting, setting]
+    assert kit.run_async(shown) == [setting, setting]

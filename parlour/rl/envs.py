@@ -138,8 +138,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         n_actions = encode.N_CARDS if self.cards else ACTIONS
         low = 0.0 if self.cards else -np.inf
         observation = spaces.Dict({
-            "observation": spaces.Box(low, np.inf if not self.cards else 1.0, (size,),
-                                      np.float32),
+            "observation": spaces.Box(low, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
         })
         self._observation_spaces = {a: observation for a in self.possible_agents}

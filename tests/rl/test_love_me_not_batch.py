@@ -10,7 +10,15 @@ import pytest
 from parlour.engine import IllegalAction, MalformedAction
 from parlour.games.love_me_not import DECK, GAME
 from parlour.rl.love_me_not import batch
-from parlour.rl.love_me_not.encode import CARD_INDEX, observation
+from parlour.rl.love_me_not.encode import CARD_INDEX, SINGLE_MATCH_SIZE
+from parlour.rl.love_me_not.encode import observation as full_observation
+
+
+def observation(view: dict[str, object]) -> np.ndarray:
+    """The engine-side observation; a single match has nothing past its first floats."""
+    full = full_observation(view)
+    assert not full[SINGLE_MATCH_SIZE:].any()
+    return full[:SINGLE_MATCH_SIZE]
 
 
 def engine_match(deck: list[int]) -> object:

@@ -44,7 +44,7 @@ from parlour.engine import IllegalAction, MalformedAction
 from parlour.games.love_me_not import DECK as CARD_NAMES
 
 from ..jit import jit
-from .encode import N_CARDS, OBSERVATION_SIZE, TURNS
+from .encode import N_CARDS, SINGLE_MATCH_SIZE, TURNS
 
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
@@ -90,8 +90,9 @@ class Batch:
 
     @cached_property
     def observation(self) -> F32:
-        """[B, 2, 105]: each seat's observation, as :func:`.encode.observation` of its view."""
-        out = np.zeros((self.batch_size, 2, OBSERVATION_SIZE), np.float32)
+        """[B, 2, 105]: each seat's observation, the first 105 floats of
+        :func:`.encode.observation` of its view (the rest are 0 in a single match)."""
+        out = np.zeros((self.batch_size, 2, SINGLE_MATCH_SIZE), np.float32)
         _observe(self.deck, self.kept, self.turn, out)
         return out
 

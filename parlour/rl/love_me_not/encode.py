@@ -33,7 +33,16 @@ PILE = slice(40, 60)
 OPPONENT_TABLEAU = slice(60, 80)  # face-up cards only
 OPPONENT_PILE = slice(80, 100)  # face up once the match is over
 TURN = slice(100, 105)  # one-hot, turn 1 to 5
-OBSERVATION_SIZE = 105
+# The game so far (all 0 in a single match): best of three (1), matches won by the
+# seat and by the opponent, matches tied; then the latest finished matches, latest
+# first, each: played (1), the seat's points, the opponent's, the opponent's tableau.
+SINGLE_MATCH_SIZE = 105  # the floats that can be other than 0 in a single match
+MATCH = slice(105, 109)
+EARLIER_MATCHES = 2
+EARLIER_SIZE = 3 + N_CARDS
+EARLIER = slice(109, 109 + EARLIER_MATCHES * EARLIER_SIZE)
+MATCH_SIZE = 4 + EARLIER_MATCHES * EARLIER_SIZE
+OBSERVATION_SIZE = 105 + MATCH_SIZE
 
 # The information state adds the order: per turn, the card kept, the card piled
 # and the opponent's card of that turn once shown; then the hand and, at the
@@ -71,6 +80,26 @@ def observation(view: View) -> Vector:
     out[OPPONENT_TABLEAU][card_indices(shown)] = 1
     out[OPPONENT_PILE][card_indices(theirs["pile"] or [])] = 1
     out[TURN][view["turn"] - 1] = 1
+    out[MATCH.start:] = match_block(view)
+    return out
+
+
+def match_block(view: View) -> Vector:
+    """The game so far: the score and the latest earlier matches (``MATCH_SIZE`` floats,
+    all 0 in a single match)."""
+    seat, _, _ = _own_and_other(view)
+    out = np.zeros(MATCH_SIZE, np.float32)
+    if view["best_of"] == 1:
+        return out
+    won = view["matches_won"]
+    history = view["history"]
+    tied = sum(len(m["winners"]) == 2 for m in history)
+    out[:4] = (1.0, won[seat], won[1 - seat], tied)
+    earlier = history[:-1] if view["over"] else history
+    for i, m in enumerate(reversed(earlier[-EARLIER_MATCHES:])):
+        block = out[4 + i * EARLIER_SIZE:4 + (i + 1) * EARLIER_SIZE]
+        block[:3] = (1.0, m["points"][seat], m["points"][1 - seat])
+        block[3:][card_indices(m["tableau"][1 - seat])] = 1
     return out
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 
 from parlour.engine import MalformedAction
-from parlour.rl import env
-from parlour.rl.envs import ParlourEnv, hashed
+from parlour.rl import env, parallel_env
+from parlour.rl.envs import ParlourEnv
 
 GAMES = [("love-me-not", 2), ("my-favourite-things", 3), ("whats-it-to-ya", 3),
          ("take-your-pick", 3), ("my-story", 2)]
@@ -83,7 +83,64 @@ def test_free_input_becomes_a_list_of_candidates_from_the_games_content() -> Non
     e.step(0)
 
 
-def test_hashing_tells_views_apart_and_repeats() -> None:
-    a = hashed({"hand": ["5H", "JD"], "turn": 2})
-    assert np.array_equal(a, hashed({"hand": ["5H", "JD"], "turn": 2}))
-    assert not np.array_equal(a, hashed({"hand": ["JD", "5H"], "turn": 2}))
+PARALLEL = [*GAMES, ("whats-it-to-ya", 5), ("my-favourite-things", 4), ("take-your-pick", 6)]
+
+
+@pytest.mark.parametrize(("game", "players"), PARALLEL)
+def test_parallel_env_passes_pettingzoo_parallel_api_test(game: str, players: int) -> None:
+    parallel_api_test(parallel_env(game, players=players), num_cycles=400)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_renders_a_readable_board_for_people(game: str, players: int,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: env(game, players=players, render_mode=render_mode),
+                custom_tests={"ansi": lambda text: "{" not in text and "\n" in text})
+    assert "seats" in capsys.readouterr().out or game == "whats-it-to-ya"
+
+
+def test_a_parallel_step_takes_every_acting_seat_at_once() -> None:
+    e = parallel_env("love-me-not", matches=1, deck=[
+        "2H", "3H", "4H", "5H", "JH", "2D", "3D", "4D", "5D", "JD",
+        "2C", "3C", "4C", "5C", "JC", "2S", "3S", "4S", "5S", "JS"])
+    observations, _ = e.reset(seed=0)
+    assert np.flatnonzero(observations["seat_1"]["action_mask"]).tolist() == [2, 3]
+    with pytest.raises(MalformedAction, match="no action for seat_1"):
+        e.step({"seat_0": 1})
+    with pytest.raises(MalformedAction, match="not one of seat_1's legal moves"):
+        e.step({"seat_0": 1, "seat_1": 7})  # seat 1 holds 4H and 5H
+    observations, *_ = e.step({"seat_0": 1, "seat_1": 3})  # nothing was played before
+    assert np.flatnonzero(observations["seat_0"]["observation"][20:40]).tolist() == [1]
+    assert np.flatnonzero(observations["seat_1"]["observation"][20:40]).tolist() == [3]
+    # What's It to Ya? asks every guesser at once.
+    e = parallel_env("whats-it-to-ya", players=4)
+    observations, _ = e.reset(seed=2)
+    assert sum(int(o["action_mask"].any()) for o in observations.values()) == 4
+
+
+def test_love_me_not_observes_the_score_and_the_earlier_matches() -> None:
+    from parlour.rl.love_me_not import encode
+
+    e = ParlourEnv("love-me-not", 2)  # best of three
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    seen_earlier = False
+    for agent in e.agent_iter():
+        obs, _, done, _, _ = e.last()
+        if done:
+            e.step(None)
+            continue
+        seat = e.possible_agents.index(agent)
+        view = e.unwrapped.table.game.view(e.unwrapped.state, seat)
+        score = obs["observation"][encode.MATCH]
+        assert score.tolist() == [1.0, view["matches_won"][seat], view["matches_won"][1 - seat],
+                                  sum(len(m["winners"]) == 2 for m in view["history"])]
+        earlier = obs["observation"][encode.EARLIER][:encode.EARLIER_SIZE]
+        if view["history"]:
+            last = view["history"][-1]
+            assert earlier[:3].tolist() == [1.0, last["points"][seat], last["points"][1 - seat]]
+            cards = [encode.DECK[i] for i in np.flatnonzero(earlier[3:])]
+            assert sorted(cards) == sorted(last["tableau"][1 - seat])
+            seen_earlier = True
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert seen_earlier

@@ -17,7 +17,7 @@ from parlour.games.love_me_not.cfr import (
     info_key,
     view_key,
 )
-from parlour.rl.love_me_not import cfr
+from parlour.rl.love_me_not import train_cfr
 from parlour.rl.love_me_not.encode import CARD_INDEX
 
 
@@ -46,7 +46,7 @@ def test_compiled_abstraction_matches_the_bots() -> None:
     seen = set()
     for view, deck, kept, t, seat in random_decisions(300, seed=1):
         key, first, second = view_key(view)
-        got = cfr._info(as_arrays(deck), kept, t, seat, cfr.WEIGHTS)
+        got = train_cfr._info(as_arrays(deck), kept, t, seat, train_cfr.WEIGHTS)
         assert got == (key, CARD_INDEX[first], -1 if second is None else CARD_INDEX[second])
         seen.add(key)
     assert len(seen) > 1000  # 3,000 decisions, mostly different situations
@@ -70,7 +70,7 @@ def test_compiled_greedy_is_the_greedy_bot() -> None:
     decided = 0
     for view, deck, kept, t, seat in random_decisions(150, seed=2):
         first, other = view["hand"]
-        p = cfr._greedy_p_first(as_arrays(deck), kept, t, seat, CARD_INDEX[first],
+        p = train_cfr._greedy_p_first(as_arrays(deck), kept, t, seat, CARD_INDEX[first],
                                 CARD_INDEX[other])
         legal = Legal(choices=[{"keep": c} for c in view["hand"]])
         picks = {GreedyAgent(GAME, seat, s).act(view, legal)["keep"] for s in range(10)}
@@ -83,18 +83,18 @@ def test_compiled_greedy_is_the_greedy_bot() -> None:
 
 
 def test_training_learns() -> None:
-    early = cfr.train(2_000, seed=3).policy()
-    later = cfr.train(20_000, seed=3).policy()
-    assert cfr.evaluate(later, cfr.RANDOM, 20_000, seed=4).decided_share > 0.75  # 0.79
+    early = train_cfr.train(2_000, seed=3).policy()
+    later = train_cfr.train(20_000, seed=3).policy()
+    assert train_cfr.evaluate(later, train_cfr.RANDOM, 20_000, seed=4).decided_share > 0.75  # 0.79
     # Against greedy: -0.067 after 2,000 iterations, -0.001 after 20,000.
-    assert (cfr.evaluate(later, cfr.GREEDY, 20_000, seed=4).mean
-            > cfr.evaluate(early, cfr.GREEDY, 20_000, seed=4).mean + 0.03)
-    assert cfr.evaluate(later, early, 20_000, seed=4).mean > 0.03  # 0.062
+    assert (train_cfr.evaluate(later, train_cfr.GREEDY, 20_000, seed=4).mean
+            > train_cfr.evaluate(early, train_cfr.GREEDY, 20_000, seed=4).mean + 0.03)
+    assert train_cfr.evaluate(later, early, 20_000, seed=4).mean > 0.03  # 0.062
 
 
 def test_a_best_response_exploits_a_fixed_policy() -> None:
-    exploit = cfr.best_response(cfr.RANDOM, 5_000, seed=5).policy()
-    assert cfr.evaluate(exploit, cfr.RANDOM, 20_000, seed=6).mean > 0.4  # 0.46
+    exploit = train_cfr.best_response(train_cfr.RANDOM, 5_000, seed=5).policy()
+    assert train_cfr.evaluate(exploit, train_cfr.RANDOM, 20_000, seed=6).mean > 0.4  # 0.46
 
 
 def test_policy_tables_survive_encoding() -> None:
@@ -105,7 +105,7 @@ def test_policy_tables_survive_encoding() -> None:
 
 
 def test_shipped_strategy_wins_most_decided_matches_against_greedy() -> None:
-    result = cfr.evaluate(cfr.Policy.shipped(), cfr.GREEDY, 200_000, seed=7)
+    result = train_cfr.evaluate(train_cfr.Policy.shipped(), train_cfr.GREEDY, 200_000, seed=7)
     assert result.decided_share > 0.55  # 0.562 in docs/research.md, over 1,000,000
 
 

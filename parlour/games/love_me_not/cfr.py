@@ -1,6 +1,6 @@
 """Love Me Not's ``cfr`` bot: a counterfactual-regret strategy for a single match.
 
-The strategy was computed offline (``parlour.rl.love_me_not.cfr``, see
+The strategy was computed offline (``parlour.rl.love_me_not.train_cfr``, see
 ``docs/research.md``) over an abstraction of what a seat knows, and ships as
 a table (``cfr_policy.bin``): for each abstract situation, how often to keep
 each of the two cards. The abstraction forgets what cannot change the score:

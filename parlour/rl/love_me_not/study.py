@@ -19,23 +19,23 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import cfr
+from . import train_cfr
 
 POLICIES = ("cfr", "greedy", "random")
 
 
-def named_policy(name: str, path: Path | None = None) -> cfr.Policy:
+def named_policy(name: str, path: Path | None = None) -> train_cfr.Policy:
     """``cfr`` (the shipped table, or the file at ``path``), ``greedy`` or ``random``."""
     if name == "greedy":
-        return cfr.GREEDY
+        return train_cfr.GREEDY
     if name == "random":
-        return cfr.RANDOM
+        return train_cfr.RANDOM
     if path is not None:
-        return cfr.Policy.load(path)
-    return cfr.Policy.shipped()
+        return train_cfr.Policy.load(path)
+    return train_cfr.Policy.shipped()
 
 
-def describe(result: cfr.Evaluation) -> str:
+def describe(result: train_cfr.Evaluation) -> str:
     return (f"mean reward {result.mean:+.4f} ± {1.96 * result.standard_error:.4f}, "
             f"won {result.decided_share:.4f} of decided matches "
             f"({result.wins:,} won, {result.losses:,} lost, "
@@ -44,15 +44,15 @@ def describe(result: cfr.Evaluation) -> str:
 
 def train_command(iterations: int, seed: int, checkpoints: int, min_visits: int,
                   matches: int, out: Path | None) -> None:
-    table = cfr.Table.empty()
+    table = train_cfr.Table.empty()
     started = time.perf_counter()
     step = max(iterations // checkpoints, 1)
     while table.iterations < iterations:
         chunk = min(step, iterations - table.iterations)
-        cfr.train(chunk, seed + table.iterations, table)
+        train_cfr.train(chunk, seed + table.iterations, table)
         elapsed = time.perf_counter() - started
         strategy = table.policy(min_visits)
-        against = cfr.evaluate(strategy, cfr.GREEDY, matches, seed)
+        against = train_cfr.evaluate(strategy, train_cfr.GREEDY, matches, seed)
         print(f"{table.iterations:>11,} iterations  {elapsed:7.0f} s  "
               f"{table.iterations / elapsed:8,.0f} it/s  {table.size:,} situations, "
               f"{len(strategy.keys):,} kept  against greedy: {describe(against)}", flush=True)
@@ -66,14 +66,14 @@ def exploit_command(name: str, path: Path | None, iterations: int, matches: int,
                     seed: int) -> None:
     target = named_policy(name, path)
     started = time.perf_counter()
-    response = cfr.best_response(target, iterations, seed).policy(pure=True)
-    result = cfr.evaluate(response, target, matches, seed + 1)
+    response = train_cfr.best_response(target, iterations, seed).policy(pure=True)
+    result = train_cfr.evaluate(response, target, matches, seed + 1)
     print(f"best response to {name} ({iterations:,} iterations, "
           f"{time.perf_counter() - started:.0f} s): {describe(result)}")
 
 
 def match_command(a: str, b: str, path: Path | None, matches: int, seed: int) -> None:
-    result = cfr.evaluate(named_policy(a, path), named_policy(b, path), matches, seed)
+    result = train_cfr.evaluate(named_policy(a, path), named_policy(b, path), matches, seed)
     print(f"{a} against {b}: {describe(result)}")
 
 

@@ -121,3 +121,73 @@ def test_decks_must_hold_each_card_once(bad: list[list[int]]) -> None:
 def test_actions_must_be_one_card_per_seat() -> None:
     with pytest.raises(MalformedAction, match=r"\[1, 2\] card indices"):
         batch.step(batch.reset(1, seed=0), np.array([0, 1]))
+
+
+def expand(cards: np.ndarray) -> np.ndarray:
+    """``Batch.cards`` (card indices) as the float planes of ``Batch.observation``."""
+    out = np.zeros((*cards.shape[:2], SINGLE_MATCH_SIZE), np.float32)
+    for b, s in np.ndindex(*cards.shape[:2]):
+        row = cards[b, s]
+        for plane, slots in enumerate((row[0:2], row[2:7], row[7:12], row[12:17], row[17:22])):
+            out[b, s, 20 * plane + slots[slots >= 0]] = 1
+        out[b, s, 100 + row[22]] = 1
+    return out
+
+
+def test_an_illegal_card_with_a_penalty_ends_only_its_own_match() -> None:
+    state = batch.from_decks([range(20), range(20), range(20)])
+    # Match 1: seat 1 keeps 2H, which it does not hold; match 2: both seats cheat.
+    after = batch.step(state, np.array([[0, 2], [0, 0], [9, 9]]), penalty=-1.0)
+    assert after.terminated.tolist() == [False, True, True]
+    assert after.ended.tolist() == [False, True, True]
+    assert after.illegal.tolist() == [[False, False], [False, True], [True, True]]
+    assert after.rewards.tolist() == [[0.0, 0.0], [1.0, -1.0], [-1.0, -1.0]]
+    assert after.turn.tolist() == [1, 0, 0]
+    assert not after.legal_action_mask[1:].any()
+    # The ended matches ignore further actions; the first goes on to its end.
+    for _ in range(4):
+        after = batch.step(after, np.array([[a[0], a[1]] for a in after.hand[:, :, 0]]),
+                           penalty=-1.0)
+    assert after.terminated.all() and after.turn.tolist() == [5, 0, 0]
+    assert after.rewards[1:].tolist() == [[0.0, 0.0], [0.0, 0.0]]
+
+
+def test_auto_reset_deals_ended_matches_again_and_reports_how_they_ended() -> None:
+    rng = np.random.default_rng(3)
+    state = batch.reset(200, seed=3)
+    _ = state.cards
+    finished = 0
+    wins = np.zeros(2)
+    for step in range(23):
+        actions = batch.random_actions(state, rng)
+        if step == 7:  # match 5's seat 0 keeps a card it does not hold
+            actions[5, 0] = next(c for c in range(20) if c not in state.hand[5, 0])
+        state = batch.step(state, actions, penalty=-1.0, auto_reset=True)
+        finished += int(state.ended.sum())
+        wins += (state.rewards > 0).sum(axis=0)
+        assert not state.terminated.any()  # every match that ended was dealt again
+        assert (np.sort(state.deck, axis=1) == np.arange(20)).all()
+        assert (state.turn[state.ended] == 0).all()
+        ended_points = state.points[state.ended]
+        decided = state.rewards[state.ended, 0] != 0
+        fair = ~state.illegal[state.ended].any(axis=1)  # (cleared after a redeal)
+        assert ((ended_points[:, 0] > ended_points[:, 1])[decided & fair]
+                == (state.rewards[state.ended, 0] > 0)[decided & fair]).all()
+        # The observations kept up to date step by step are the ones built afresh.
+        fresh = batch.Batch(state.deck, state.kept, state.turn, state.points, state.rewards,
+                            state.illegal, state.ended, state.done)
+        np.testing.assert_array_equal(state.cards, fresh.cards)
+        np.testing.assert_array_equal(state.legal_action_mask, fresh.legal_action_mask)
+        np.testing.assert_array_equal(expand(state.cards), fresh.observation)
+    assert finished == 4 * 200 + 1  # 20 turns of 200 matches, and the match ended by a cheat
+    assert wins.min() > 250  # both seats win some
+
+
+def test_compact_observations_are_the_float_planes() -> None:
+    rng = np.random.default_rng(9)
+    state = batch.reset(300, seed=9)
+    while True:
+        np.testing.assert_array_equal(expand(state.cards), state.observation)
+        if state.terminated.all():
+            break
+        state = batch.step(state, batch.random_actions(state, rng))

@@ -128,3 +128,44 @@ def test_cfr_bot_plays_legal_moves_through_the_engine_and_beats_greedy() -> None
             wins += result.winners == [seat]
             losses += result.winners != [seat]
     assert wins > losses
+
+
+def test_batched_opponents_choose_as_the_bots_do() -> None:
+    from parlour.games.love_me_not.cfr import CFRAgent, policy
+    from parlour.rl.love_me_not import batch, opponents
+
+    table = policy()
+    decks = np.array([np.random.default_rng(i).permutation(20) for i in range(150)])
+    state = batch.from_decks(decks)
+    engines = [GAME.setup(2, {"matches": 1, "deck": [DECK[c] for c in d]}, seed=0)
+               for d in decks]
+    rng = np.random.default_rng(0)
+    bots = {(name, seat): [agent(GAME, seat, s) for s in range(4)]
+            for name, agent in (("greedy", GreedyAgent), ("cfr", CFRAgent)) for seat in (0, 1)}
+    compared = {"greedy": 0, "cfr": 0}
+    for _ in range(5):
+        actions = batch.random_actions(state, rng)
+        for seat in (0, 1):  # asked in seat order, as the engine's play loop asks the bots
+            picks = {"greedy": [opponents.greedy(state, seat, np.random.default_rng(k))
+                                for k in range(4)],
+                     "cfr": [opponents.cfr(state, seat, np.random.default_rng(k))
+                             for k in range(4)]}
+            for b, engine in enumerate(engines):
+                view = GAME.view(engine, seat)
+                legal = GAME.legal(engine, seat)
+                key, first, second = view_key(view)
+                # Where greedy is not breaking a tie at random, and the table is sure.
+                sure = second is not None and train_cfr._greedy_p_first(
+                    state.deck[b:b + 1], state.kept[b:b + 1], int(state.turn[b]), seat,
+                    CARD_INDEX[first], CARD_INDEX[second]) in (0.0, 1.0)
+                for name in ("greedy", "cfr"):
+                    chosen = {int(p[b]) for p in picks[name]}
+                    bot = {CARD_INDEX[a.act(view, legal)["keep"]] for a in bots[name, seat]}
+                    assert chosen <= {CARD_INDEX[c] for c in view["hand"]}
+                    p_table = table.get(key) if name == "cfr" else None
+                    if p_table in (0.0, 1.0) or (p_table is None and sure):
+                        assert chosen == bot, (name, b)
+                        compared[name] += 1
+                GAME.apply(engine, seat, {"keep": DECK[actions[b, seat]]})
+        state = batch.step(state, actions)
+    assert compared["greedy"] > 500 and compared["cfr"] > 300

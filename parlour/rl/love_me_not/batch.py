@@ -4,10 +4,14 @@ Each row of a :class:`Batch` is one single match. :func:`reset` deals
 (:func:`from_decks` starts from given decks instead), :func:`step` takes the
 card each seat keeps in each match (both seats at once, as at the table) and
 returns the next state; the input state is never changed. A learner reads
-``observation`` and ``legal_action_mask`` (the same arrays that
-:mod:`.encode` makes of each seat's view), ``rewards`` (+1 to the winner and
--1 to the loser of a match that ended on that step, 0 otherwise) and
-``points``.
+``cards`` (each seat's observation as card indices; once read, every later step
+keeps it up to date by writing only what changed) or ``observation`` (the same as
+float planes, the arrays :mod:`.encode` makes of each seat's view),
+``legal_action_mask``, ``rewards`` (+1 to the winner and -1 to the loser of a match
+that ended on that step, 0 otherwise) and ``points``. ``step(..., penalty=-1.0)``
+ends a match where a seat keeps a card it does not hold, instead of refusing the
+whole batch, and ``auto_reset=True`` deals every match that ends again at once.
+:mod:`.opponents` has ``greedy`` and ``cfr`` for every match at once.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(7)
@@ -53,6 +57,7 @@ Bools = npt.NDArray[np.bool_]
 RANKS = 5  # cards per suit; rank 4 is the jack
 SUITS = 4
 DRAW = 2  # cards per hand
+CARD_SLOTS = 23  # Batch.cards: 2 + 4 × 5 card slots and the turn
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,11 @@ class Batch:
     turn: I8  # [B] turns completed, 0 to 5; 5 is the end of the match
     points: I16  # [B, 2] match points, 0 until the end
     rewards: F32  # [B, 2] +1 / -1 / 0 on the step that ended the match, else 0
+    illegal: Bools  # [B, 2] the seat whose illegal card ended the match (penalty mode)
+    ended: Bools  # [B] the match ended on the step that made this state
+    done: Bools  # [B] the match is over (see terminated)
+    seed: int = 0  # new decks for auto-reset are drawn from (seed, steps)
+    steps: int = 0
 
     @property
     def batch_size(self) -> int:
@@ -71,8 +81,8 @@ class Batch:
 
     @property
     def terminated(self) -> Bools:
-        result: Bools = self.turn >= TURNS
-        return result
+        """[B] the match is over: five turns played, or an illegal card in penalty mode."""
+        return self.done
 
     @cached_property
     def hand(self) -> I8:
@@ -84,9 +94,24 @@ class Batch:
     @cached_property
     def legal_action_mask(self) -> Bools:
         """[B, 2, 20]: True for the cards a seat may keep now (its two, or none at the end)."""
-        out = np.zeros((self.batch_size, 2, N_CARDS), np.bool_)
-        _mask(self.deck, self.turn, out)
-        return out
+        return self._cards_and_mask[1]
+
+    @cached_property
+    def cards(self) -> I8:
+        """[B, 2, 23] each seat's observation as card indices (-1: none), the compact
+        form of :attr:`observation`: its hand (2), its tableau (5) and pile (5) in turn
+        order, the opponent's face-up tableau (5), the opponent's pile once the match is
+        over (5), then the turn (0 to 4)."""
+        return self._cards_and_mask[0]
+
+    @cached_property
+    def _cards_and_mask(self) -> tuple[I8, Bools]:
+        # One pass builds both: a learner reads them together. A step from a state whose
+        # observations were read writes only what it changes (see step).
+        cards = np.empty((self.batch_size, 2, CARD_SLOTS), np.int8)
+        mask = np.empty((self.batch_size, 2, N_CARDS), np.bool_)
+        _observe_cards(self.deck, self.kept, self.turn, self.done, cards, mask)
+        return cards, mask
 
     @cached_property
     def observation(self) -> F32:
@@ -101,11 +126,14 @@ def reset(batch: int, seed: int) -> Batch:
     """``batch`` new single matches, dealt from decks shuffled by ``seed``."""
     if batch < 1:
         raise MalformedAction(f"a batch holds at least one match (got {batch})")
-    bits = np.random.default_rng(seed).bit_generator.random_raw(batch * N_CARDS // 2)
-    raw = bits.view(np.uint32).reshape(batch, N_CARDS)
+    return _start(_decks(batch, np.random.default_rng(seed)), seed)
+
+
+def _decks(batch: int, rng: np.random.Generator) -> I8:
+    raw = rng.bit_generator.random_raw(batch * N_CARDS // 2).view(np.uint32)
     deck = np.empty((batch, N_CARDS), np.int8)
-    _shuffle(raw, deck)
-    return _start(deck)
+    _shuffle(raw.reshape(batch, N_CARDS), deck)
+    return deck
 
 
 def from_decks(decks: npt.ArrayLike) -> Batch:
@@ -118,17 +146,25 @@ def from_decks(decks: npt.ArrayLike) -> Batch:
     return _start(deck)
 
 
-def _start(deck: I8) -> Batch:
+def _start(deck: I8, seed: int = 0) -> Batch:
     b = deck.shape[0]
     return Batch(deck, np.full((b, 2, TURNS), -1, np.int8), np.zeros(b, np.int8),
-                 np.zeros((b, 2), np.int16), np.zeros((b, 2), np.float32))
+                 np.zeros((b, 2), np.int16), np.zeros((b, 2), np.float32),
+                 np.zeros((b, 2), np.bool_), np.zeros(b, np.bool_), np.zeros(b, np.bool_),
+                 seed)
 
 
-def step(state: Batch, actions: npt.ArrayLike) -> Batch:
+def step(state: Batch, actions: npt.ArrayLike, *, penalty: float | None = None,
+         auto_reset: bool = False) -> Batch:
     """Both seats of every unfinished match keep a card; finished matches stay as they are.
 
-    ``actions`` is [B, 2] card indices (ignored for finished matches). An
-    illegal card raises :class:`IllegalAction` and nothing is played.
+    ``actions`` is [B, 2] card indices (ignored for finished matches). An illegal
+    card raises :class:`IllegalAction` and nothing is played; with a ``penalty``
+    (say -1.0) it ends that match instead: the seat that played it gets
+    ``penalty``, the other ``-penalty`` (both ``penalty`` if both did), and the
+    other matches go on. With ``auto_reset`` a match that ends is dealt again from a
+    new deck at once: that row's ``ended``, ``rewards`` and ``points`` tell how the
+    match ended, and its observation is the new match's.
     """
     acts = np.asarray(actions)
     if acts.shape != (state.batch_size, 2) or not np.issubdtype(acts.dtype, np.integer):
@@ -137,15 +173,46 @@ def step(state: Batch, actions: npt.ArrayLike) -> Batch:
     turn = state.turn.copy()
     points = state.points.copy()
     rewards = np.zeros_like(state.rewards)
-    bad = _step(state.deck, acts.astype(np.int64, copy=False), kept, turn, points, rewards)
+    illegal = state.illegal.copy()
+    ended = np.zeros_like(state.ended)
+    done = state.done.copy()
+    seen = "_cards_and_mask" in state.__dict__  # observations read: keep them up to date
+    cards, mask = _NO_CARDS
+    if seen:
+        cards, mask = state.cards.copy(), state.legal_action_mask.copy()
+    bad = _step(state.deck, acts.astype(np.int64, copy=False), kept, turn, points, rewards,
+                illegal, ended, done, penalty is not None, 0.0 if penalty is None else penalty,
+                seen, cards, mask)
     if bad >= 0:
-        row, seat = divmod(bad, 2)
-        t = int(state.turn[row])
-        a, b = (CARD_NAMES[int(c)] for c in state.deck[row, 4 * t + 2 * seat:][:DRAW])
-        got = acts[row, seat]
-        shown = CARD_NAMES[got] if 0 <= got < N_CARDS else repr(int(got))
-        raise IllegalAction(f"match {row}, seat {seat}: keep one of {a} or {b}, not {shown}")
-    return Batch(state.deck, kept, turn, points, rewards)
+        raise IllegalAction(_refusal(state, acts, *divmod(bad, 2)))
+    deck = state.deck
+    if auto_reset and ended.any():
+        rows = np.flatnonzero(ended)
+        deck = deck.copy()
+        deck[rows] = _decks(len(rows), np.random.default_rng([state.seed, state.steps]))
+        kept[rows] = -1
+        turn[rows] = 0
+        illegal[rows] = False
+        done[rows] = False
+        if seen:
+            _observe_rows(deck, kept, turn, done, rows, cards, mask)
+    after = Batch(deck, kept, turn, points, rewards, illegal, ended, done, state.seed,
+                  state.steps + 1)
+    if seen:
+        after.__dict__["_cards_and_mask"] = cards, mask
+    return after
+
+
+_NO_CARDS: tuple[I8, Bools] = (np.empty((0, 2, CARD_SLOTS), np.int8),
+                               np.empty((0, 2, N_CARDS), np.bool_))
+
+
+def _refusal(state: Batch, acts: npt.NDArray[np.integer], row: int, seat: int) -> str:
+    t = int(state.turn[row])
+    a, b = (CARD_NAMES[int(c)] for c in state.deck[row, 4 * t + 2 * seat:][:DRAW])
+    got = acts[row, seat]
+    shown = CARD_NAMES[got] if 0 <= got < N_CARDS else repr(int(got))
+    return f"match {row}, seat {seat}: keep one of {a} or {b}, not {shown}"
 
 
 def random_actions(state: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
@@ -212,18 +279,36 @@ def _score(deck: I8, kept: I8, b: int, points: I16) -> None:
 
 @jit
 def _step(deck: I8, actions: npt.NDArray[np.int64], kept: I8, turn: I8, points: I16,
-          rewards: F32) -> int:
+          rewards: F32, illegal: Bools, ended: Bools, done: Bools, penalise: bool,
+          penalty: float, seen: bool, cards: I8, mask: Bools) -> int:
     for b in range(deck.shape[0]):
         t = turn[b]
-        if t >= TURNS:
+        if done[b]:
             continue
-        for s in range(2):
-            a = actions[b, s]
-            if a != _card(deck, b, t, s, 0) and a != _card(deck, b, t, s, 1):
-                return 2 * b + s
-            kept[b, s, t] = a
+        if t == 0:
+            points[b, 0] = points[b, 1] = 0  # a row auto-reset dealt again
+        ok0 = actions[b, 0] == _card(deck, b, t, 0, 0) or actions[b, 0] == _card(deck, b, t, 0, 1)
+        ok1 = actions[b, 1] == _card(deck, b, t, 1, 0) or actions[b, 1] == _card(deck, b, t, 1, 1)
+        if not (ok0 and ok1):
+            if not penalise:
+                return 2 * b + (1 if ok0 else 0)
+            illegal[b, 0] = not ok0
+            illegal[b, 1] = not ok1
+            rewards[b, 0] = -penalty if ok0 else penalty
+            rewards[b, 1] = -penalty if ok1 else penalty
+            ended[b] = done[b] = True
+            if seen:
+                _row_cards(deck, kept, turn, done, b, cards, mask)
+            continue
+        kept[b, 0, t] = actions[b, 0]
+        kept[b, 1, t] = actions[b, 1]
         turn[b] = t + 1
+        if seen:
+            _advance_cards(deck, kept, turn, done, b, cards, mask)
         if t + 1 == TURNS:
+            ended[b] = done[b] = True
+            if seen:
+                _row_cards(deck, kept, turn, done, b, cards, mask)
             _score(deck, kept, b, points)
             diff = points[b, 0] - points[b, 1]
             if diff != 0:
@@ -254,13 +339,66 @@ def _hands(deck: I8, turn: I8, out: I8) -> None:
 
 
 @jit
-def _mask(deck: I8, turn: I8, out: Bools) -> None:
+def _observe_cards(deck: I8, kept: I8, turn: I8, done: Bools, out: I8, mask: Bools) -> None:
     for b in range(deck.shape[0]):
-        t = turn[b]
-        if t < TURNS:
-            for s in range(2):
-                for k in range(DRAW):
-                    out[b, s, _card(deck, b, t, s, k)] = True
+        _row_cards(deck, kept, turn, done, b, out, mask)
+
+
+@jit
+def _row_cards(deck: I8, kept: I8, turn: I8, done: Bools, b: int, out: I8, mask: Bools,
+               ) -> None:
+    # Slots: hand 0-1, tableau 2-6, pile 7-11, opponent's face-up tableau 12-16,
+    # opponent's pile 17-21 (once over), turn 22.
+    t = turn[b]
+    over = t >= TURNS
+    shown = TURNS if over else max(t - 1, 0)
+    for s in range(2):
+        o = out[b, s]
+        o[:] = -1
+        mask[b, s, :] = False
+        if not done[b]:
+            o[0] = _card(deck, b, t, s, 0)
+            o[1] = _card(deck, b, t, s, 1)
+            mask[b, s, o[0]] = mask[b, s, o[1]] = True
+        for u in range(t):
+            keep = kept[b, s, u]
+            o[2 + u] = keep
+            o[7 + u] = _card(deck, b, u, s, 0) + _card(deck, b, u, s, 1) - keep
+        for u in range(shown):
+            keep = kept[b, 1 - s, u]
+            o[12 + u] = keep
+            if over:
+                o[17 + u] = _card(deck, b, u, 1 - s, 0) + _card(deck, b, u, 1 - s, 1) - keep
+        o[22] = min(t, TURNS - 1)
+
+
+@jit
+def _observe_rows(deck: I8, kept: I8, turn: I8, done: Bools, rows: npt.NDArray[np.int64],
+                  out: I8, mask: Bools) -> None:
+    for b in rows:
+        _row_cards(deck, kept, turn, done, b, out, mask)
+
+
+@jit
+def _advance_cards(deck: I8, kept: I8, turn: I8, done: Bools, b: int, out: I8, mask: Bools,
+                   ) -> None:
+    """Row ``b`` has just played a turn: write what changed in its observations."""
+    t = turn[b]
+    if t >= TURNS:
+        return  # the match is over: the caller builds the row afresh
+    u = t - 1
+    for s in range(2):
+        a, c = out[b, s, 0], out[b, s, 1]
+        mask[b, s, a] = mask[b, s, c] = False
+        keep = kept[b, s, u]
+        out[b, s, 2 + u] = keep
+        out[b, s, 7 + u] = a + c - keep
+        a, c = _card(deck, b, t, s, 0), _card(deck, b, t, s, 1)
+        out[b, s, 0], out[b, s, 1] = a, c
+        mask[b, s, a] = mask[b, s, c] = True
+        if u >= 1:
+            out[b, s, 12 + u - 1] = kept[b, 1 - s, u - 1]
+        out[b, s, 22] = t
 
 
 @jit
@@ -292,15 +430,22 @@ def _observe(deck: I8, kept: I8, turn: I8, out: F32) -> None:
             o[5 * N_CARDS + min(t, TURNS - 1)] = 1
 
 
-def matches_per_s(seconds: float, batch: int = 65_536, seed: int = 0) -> float:
-    """Complete random single matches per second through :func:`reset` and :func:`step`."""
+def matches_per_s(seconds: float, batch: int = 65_536, seed: int = 0,
+                  observe: bool = False) -> float:
+    """Complete random single matches per second through :func:`reset` and :func:`step`;
+    with ``observe``, each step's observations (:attr:`Batch.cards`) and masks are built
+    and read, as a learner would."""
     rng = np.random.default_rng(seed)
-    step(reset(1, seed), random_actions(reset(1, seed), rng))  # compile or load first
+    first = reset(1, seed)
+    step(first, random_actions(first, rng))  # compile or load first
+    _ = first.cards, first.legal_action_mask
     done = 0
     start = time.thread_time()
     while (elapsed := time.thread_time() - start) < seconds or done == 0:
         state = reset(batch, seed + done)
         while not state.terminated.all():
+            if observe:
+                _ = state.cards.max(), state.legal_action_mask.view(np.uint8).max()
             state = step(state, random_actions(state, rng))
         done += batch
     return done / elapsed

@@ -43,6 +43,10 @@ def serve(
                                       "normal: handed to the operating system (it survives "
                                       "the server's crash, not a power cut), quicker")
                     ] = "full",
+    allow_bot: Annotated[list[str] | None, typer.Option(help="An outside bot hosts may seat "
+                                                        "(module:Class or an installed "
+                                                        "entry point; repeat for more)")
+                         ] = None,
 ) -> None:
     """Run the web server: rooms, live play, replays."""
     from parlour.server import ServeError, Settings
@@ -55,7 +59,8 @@ def serve(
         raise fail(f"--sync is one of {', '.join(SYNC_MODES)} (got {sync!r})")
     settings = Settings(host=host, port=port, db_url=normalise_db_url(db), sync=sync,
                         redis_url=redis, public_url=public_url, workers=processes,
-                        reuse_port=reuse_port, access_log=access_log)
+                        reuse_port=reuse_port, access_log=access_log,
+                        allowed_bots=tuple(allow_bot or ()))
     if bot_delay is not None:
         settings = replace(settings, bot_delay=bot_delay)
     try:

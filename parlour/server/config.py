@@ -65,6 +65,13 @@ class Settings:
     worker: int = 0
     """Which of them this process is: it opens rooms only under codes routed to it, so
     that it owns them."""
+    allowed_bots: tuple[str, ...] = ()
+    """Outside bots (``module:Class`` specs or installed entry points, ``parlour.bots``)
+    that hosts may seat; none by default, so no room can make the server import a module."""
+
+    def __post_init__(self) -> None:
+        # A worker reads its settings back from JSON, where a tuple arrives as a list.
+        object.__setattr__(self, "allowed_bots", tuple(self.allowed_bots))
 
     @property
     def limited(self) -> bool:

@@ -14,6 +14,8 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from parlour.bots import allow_bots
+
 from ..config import Settings
 from ..errors import (
     NotAllowed,
@@ -101,6 +103,7 @@ async def malformed(request: Request, exc: Exception) -> Response:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Parlour server for one process (rooms are stored in ``settings.db_url``)."""
     settings = settings or Settings()
+    allow_bots(settings.allowed_bots)
     hub, doors = rooms(store_for(settings.db_url, settings.sync), settings)
 
     @asynccontextmanager

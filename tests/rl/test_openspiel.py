@@ -26,10 +26,13 @@ def dealt(deck: list[int], game: pyspiel.Game | None = None) -> pyspiel.State:
     return state
 
 
-def test_passes_openspiel_consistency_checks() -> None:
-    game = load()
+@pytest.mark.parametrize("params", ["", "matches=3", "suits=1,ranks=4", "suits=2,ranks=4"])
+def test_passes_openspiel_consistency_checks(params: str) -> None:
+    game = load(params)
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    pyspiel.random_sim_test(pyspiel.convert_to_turn_based(game), num_sims=5, serialize=False,
+                            verbose=False)
 
 
 def test_deal_probabilities_and_returns_match_the_batch_simulator() -> None:

@@ -304,11 +304,9 @@ def _step(deck: I8, actions: npt.NDArray[np.int64], kept: I8, turn: I8, points: 
         kept[b, 1, t] = actions[b, 1]
         turn[b] = t + 1
         if seen:
-            _advance_cards(deck, kept, turn, done, b, cards, mask)
+            _advance_cards(deck, kept, turn, b, cards, mask)
         if t + 1 == TURNS:
             ended[b] = done[b] = True
-            if seen:
-                _row_cards(deck, kept, turn, done, b, cards, mask)
             _score(deck, kept, b, points)
             diff = points[b, 0] - points[b, 1]
             if diff != 0:
@@ -354,8 +352,10 @@ def _row_cards(deck: I8, kept: I8, turn: I8, done: Bools, b: int, out: I8, mask:
     shown = TURNS if over else max(t - 1, 0)
     for s in range(2):
         o = out[b, s]
-        o[:] = -1
-        mask[b, s, :] = False
+        for k in range(CARD_SLOTS):
+            o[k] = -1
+        for k in range(N_CARDS):
+            mask[b, s, k] = False
         if not done[b]:
             o[0] = _card(deck, b, t, s, 0)
             o[1] = _card(deck, b, t, s, 1)
@@ -380,12 +380,9 @@ def _observe_rows(deck: I8, kept: I8, turn: I8, done: Bools, rows: npt.NDArray[n
 
 
 @jit
-def _advance_cards(deck: I8, kept: I8, turn: I8, done: Bools, b: int, out: I8, mask: Bools,
-                   ) -> None:
+def _advance_cards(deck: I8, kept: I8, turn: I8, b: int, out: I8, mask: Bools) -> None:
     """Row ``b`` has just played a turn: write what changed in its observations."""
     t = turn[b]
-    if t >= TURNS:
-        return  # the match is over: the caller builds the row afresh
     u = t - 1
     for s in range(2):
         a, c = out[b, s, 0], out[b, s, 1]
@@ -393,12 +390,20 @@ def _advance_cards(deck: I8, kept: I8, turn: I8, done: Bools, b: int, out: I8, m
         keep = kept[b, s, u]
         out[b, s, 2 + u] = keep
         out[b, s, 7 + u] = a + c - keep
-        a, c = _card(deck, b, t, s, 0), _card(deck, b, t, s, 1)
-        out[b, s, 0], out[b, s, 1] = a, c
-        mask[b, s, a] = mask[b, s, c] = True
-        if u >= 1:
-            out[b, s, 12 + u - 1] = kept[b, 1 - s, u - 1]
-        out[b, s, 22] = t
+        if t < TURNS:
+            a, c = _card(deck, b, t, s, 0), _card(deck, b, t, s, 1)
+            out[b, s, 0], out[b, s, 1] = a, c
+            mask[b, s, a] = mask[b, s, c] = True
+            if u >= 1:
+                out[b, s, 12 + u - 1] = kept[b, 1 - s, u - 1]
+            out[b, s, 22] = t
+        else:  # the match is over: no hand, and everything face up
+            out[b, s, 0] = out[b, s, 1] = -1
+            for v in range(TURNS):
+                other = kept[b, 1 - s, v]
+                out[b, s, 12 + v] = other
+                out[b, s, 17 + v] = (_card(deck, b, v, 1 - s, 0) + _card(deck, b, v, 1 - s, 1)
+                                     - other)
 
 
 @jit

@@ -104,13 +104,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         return self.table.observe(self.possible_agents.index(agent))
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table.state is None:
-            return None
-        text = self.table.board()
-        if self.render_mode == "human":
-            print(text + "\n")
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass

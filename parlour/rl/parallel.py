@@ -82,13 +82,7 @@ class ParlourParallelEnv(ParallelEnv):  # type: ignore[misc]
         return observations, rewards, done, truncated, infos
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table.state is None:
-            return None
-        text = self.table.board()
-        if self.render_mode == "human":
-            print(text + "\n")
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass

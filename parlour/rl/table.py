@@ -196,6 +196,13 @@ class Table:
         assert result is not None
         return result.to_json()
 
-    def board(self) -> str:
-        """The table as a spectator sees it, as text."""
-        return board(self.game.view(self.state, None))
+    def render(self, mode: str | None) -> str | None:
+        """The table as a spectator sees it, as text: returned (``ansi``) or printed
+        (``human``)."""
+        if mode is None or self.state is None:
+            return None
+        text = board(self.game.view(self.state, None))
+        if mode == "human":
+            print(text + "\n")
+            return None
+        return text

@@ -186,12 +186,14 @@ def test_observations_are_the_engines_views_encoded() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_resampling_keeps_what_the_seat_knows_and_redraws_the_rest() -> None:
+@pytest.mark.parametrize(("params", "turns", "varied"), [("", 3, 20), ("suits=2,ranks=4", 1, 5)])
+def test_resampling_keeps_what_the_seat_knows_and_redraws_the_rest(params: str, turns: int,
+                                                                   varied: int) -> None:
     rng = random.Random(4)
-    state = load().new_initial_state()
+    state = load(params).new_initial_state()
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
-    for _ in range(3):
+    for _ in range(turns):
         state.apply_action(rng.choice(state.legal_actions()))
     for seat in (0, 1):
         sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -200,8 +202,9 @@ def test_resampling_keeps_what_the_seat_knows_and_redraws_the_rest() -> None:
             other = state.resample_from_infostate(seat, sampler)
             assert other.information_state_string(seat) == state.information_state_string(seat)
             assert other.legal_actions(seat) == state.legal_actions(seat)
+            assert sorted(other.position.dealt) == sorted(state.position.dealt)  # one deck
             hidden.add(other.information_state_string(1 - seat))
-        assert len(hidden) > 20  # the opponent's hand and face-down cards vary
+        assert len(hidden) > varied  # the opponent's hand and face-down cards vary
 
 
 def test_openspiel_ismcts_plays_the_turn_based_form() -> None:

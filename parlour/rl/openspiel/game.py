@@ -183,11 +183,11 @@ class LoveMeNotSpielState(pyspiel.State):  # type: ignore[misc]
         if p.dealing:
             return "dealing: " + " ".join(names[c] for c in p.dealt)
         lines = [f"matches won {p.wins[0]}-{p.wins[1]}"]
-        tableau, pile, _ = observe._current(p)
+        tableau, pile, _ = observe.current(p)
         for s in (0, 1):
-            lines.append(f"seat {s}: hand {observe._names(p.hand(s), names) or '-'}; "
-                         f"tableau {observe._names(tableau[s], names) or '-'}; "
-                         f"pile {observe._names(pile[s], names) or '-'}; "
+            lines.append(f"seat {s}: hand {observe.spell(p.hand(s), names) or '-'}; "
+                         f"tableau {observe.spell(tableau[s], names) or '-'}; "
+                         f"pile {observe.spell(pile[s], names) or '-'}; "
                          f"shown {observe.shown(p, 1 - s)}")
         return "\n".join(lines)
 

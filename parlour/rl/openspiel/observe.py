@@ -36,7 +36,7 @@ def information_state_size(v: Variant) -> int:
     return (3 * v.turns + 2) * len(v.cards) + match_size(v)
 
 
-def _current(p: Position) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+def current(p: Position) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
                                    bool]:
     """This match's tableaux and piles, and whether it is over (the last match, when the
     game is over)."""
@@ -56,7 +56,7 @@ def shown(p: Position, seat: int) -> int:
 def observation(p: Position, seat: int, out: Vector) -> None:
     n = len(p.variant.cards)
     out.fill(0)
-    tableau, pile, over = _current(p)
+    tableau, pile, over = current(p)
     other = 1 - seat
     out[list(p.hand(seat))] = 1
     out[[n + c for c in tableau[seat]]] = 1
@@ -72,7 +72,7 @@ def observation(p: Position, seat: int, out: Vector) -> None:
 def information_state(p: Position, seat: int, out: Vector) -> None:
     n, turns = len(p.variant.cards), p.variant.turns
     out.fill(0)
-    tableau, pile, over = _current(p)
+    tableau, pile, over = current(p)
     other = 1 - seat
     planes = out[:3 * turns * n].reshape(turns, 3, n)
     for t, c in enumerate(tableau[seat]):
@@ -103,7 +103,7 @@ def _match_block(p: Position, seat: int, out: Vector) -> None:
 
 def information_state_string(p: Position, seat: int) -> str:
     names = p.variant.cards
-    tableau, pile, over = _current(p)
+    tableau, pile, over = current(p)
     other = 1 - seat
     parts = [f"p{seat}"]
     for m in p.history[:-1] if over else p.history:
@@ -111,36 +111,36 @@ def information_state_string(p: Position, seat: int) -> str:
     if p.dealing:
         return "; ".join([*parts, "dealing"])
     turn = p.variant.turns if over else p.turn + 1
-    parts += [f"turn {turn}", "hand " + _names(p.hand(seat), names),
-              "kept " + _names(tableau[seat], names), "piled " + _names(pile[seat], names),
-              "shown " + _names(tableau[other][:shown(p, seat)], names)]
+    parts += [f"turn {turn}", "hand " + spell(p.hand(seat), names),
+              "kept " + spell(tableau[seat], names), "piled " + spell(pile[seat], names),
+              "shown " + spell(tableau[other][:shown(p, seat)], names)]
     if over:
-        parts.append("their pile " + _names(pile[other], names))
+        parts.append("their pile " + spell(pile[other], names))
     return "; ".join(parts)
 
 
 def observation_string(p: Position, seat: int) -> str:
     names = p.variant.cards
-    tableau, pile, over = _current(p)
+    tableau, pile, over = current(p)
     other = 1 - seat
     wins = p.wins
     parts = [f"p{seat}", f"won {wins[seat]}-{wins[1 - seat]}"]
     if p.dealing:
         return "; ".join([*parts, "dealing"])
     turn = p.variant.turns if over else p.turn + 1
-    parts += [f"turn {turn}", "hand " + _names(p.hand(seat), names),
-              "tableau " + _names(sorted(tableau[seat]), names),
-              "pile " + _names(sorted(pile[seat]), names),
-              "shown " + _names(sorted(tableau[other][:shown(p, seat)]), names)]
+    parts += [f"turn {turn}", "hand " + spell(p.hand(seat), names),
+              "tableau " + spell(sorted(tableau[seat]), names),
+              "pile " + spell(sorted(pile[seat]), names),
+              "shown " + spell(sorted(tableau[other][:shown(p, seat)]), names)]
     if over:
-        parts.append("their pile " + _names(pile[other], names))
+        parts.append("their pile " + spell(pile[other], names))
     return "; ".join(parts)
 
 
-def _names(cards: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
+def spell(cards: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
     return " ".join(names[c] for c in cards)
 
 
 def _match_string(m: Match, seat: int, names: tuple[str, ...]) -> str:
-    return (f"{m.points[seat]}-{m.points[1 - seat]} kept {_names(m.tableau[seat], names)}"
-            f" / {_names(m.tableau[1 - seat], names)}")
+    return (f"{m.points[seat]}-{m.points[1 - seat]} kept {spell(m.tableau[seat], names)}"
+            f" / {spell(m.tableau[1 - seat], names)}")

@@ -8,7 +8,7 @@ player might type for the category; ``personal`` marks a category about the writ
 life (bots do not give those to others). ``no_idea`` is what a bot writes in its entries'
 place for a category it cannot match.
 
->>> len(CONTENT.categories) >= 150
+>>> len(CONTENT.categories) >= 400
 True
 >>> CONTENT.find("animals").loved[0], CONTENT.find("Telly").name
 ('Dogs', 'TV Shows')

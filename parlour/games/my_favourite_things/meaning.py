@@ -2,16 +2,16 @@
 
 A player may type any category. A bot writes for it from the bundled category it means:
 first one whose name or other name reads the same (``CONTENT.find``); else the nearest in
-meaning, but only when the two cover the same ground: every word of what was typed is
-near in meaning to a word of the category's names, and every word of one of those names
-is near to a word of what was typed. A typed category narrower than the nearest one
-("Famous bridges" beside Famous Landmarks, "Water sports" beside Sports) or about another
-thing ("Trains" beside Things to Do on a Train) would get entries that do not belong to
-it, so it matches nothing, and the bot says it has no idea rather than write off the
-subject.
+meaning that covers the same ground: every word of what was typed is near in meaning to a
+word of the category's names, and every word of one of those names is near to a word of
+what was typed. A typed category narrower than every near one ("Norwegian death metal
+bands" beside Heavy Metal Bands, "Puddings I loved at school" beside Desserts) or about
+another thing ("Trains" beside Things to Do on a Train) would get entries that do not
+belong to it, so it matches nothing, and the bot says it has no idea rather than write off
+the subject.
 
 Meaning comes from a small table built from a sentence model (``scripts/build_meaning.py``):
-a vector for each of about 23,000 words, and for each category vectors of its names and of
+a vector for each of about 24,000 words, and for each category vectors of its names and of
 a description of it. A typed category is read word by word (the sum of its words' vectors),
 so matching needs no model and no library at run time, and takes about a millisecond.
 
@@ -19,7 +19,9 @@ so matching needs no model and no library at run time, and takes about a millise
 'TV Shows'
 >>> nearest("Programmes on TV I love").name
 'TV Shows'
->>> nearest("Famous bridges") is None, nearest("Quantum field theories") is None
+>>> nearest("Famous bridges").name, nearest("Rainforest animals").name
+('Famous Bridges', 'Jungle Animals')
+>>> nearest("Norwegian death metal bands") is None, nearest("Quantum field theories") is None
 (True, True)
 """
 
@@ -45,7 +47,11 @@ DESCRIBED = 10
 NAMES_WEIGHT = 0.5
 """A category's closeness: this much its nearest name, the rest its description."""
 NEAR_ENOUGH = 0.3
-"""The least closeness at which the nearest category is considered at all."""
+"""The least closeness at which a category is considered at all."""
+CANDIDATES = 3
+"""How many of the nearest categories may be matched. A narrow category bundled beside a
+broad one can come nearer to a typed category that only the broad one covers ("Things
+you'd find at the seaside" is nearer to Seaside Towns than to Things at the Beach)."""
 SAME_WORD = 0.8
 """The least closeness of two words' vectors at which one accounts for the other: singular
 and plural, British and American spellings and close synonyms ("telly" and "television"),
@@ -221,12 +227,13 @@ def same_ground(text: str, category: Category) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def nearest(text: str) -> Category | None:
-    """The bundled category ``text`` means: named so, or the nearest in meaning when it
-    covers the same ground as ``text`` (see :func:`same_ground`); else ``None``."""
+    """The bundled category ``text`` means: named so, or the nearest in meaning of those
+    that cover the same ground as ``text`` (see :func:`same_ground`) among the
+    ``CANDIDATES`` nearest; else ``None``."""
     named = CONTENT.find(text)
     if named is not None:
         return named
-    ranked = closeness(text)
-    if ranked and ranked[0][0] >= NEAR_ENOUGH and same_ground(text, ranked[0][1]):
-        return ranked[0][1]
+    for score, category in closeness(text)[:CANDIDATES]:
+        if score >= NEAR_ENOUGH and same_ground(text, category):
+            return category
     return None

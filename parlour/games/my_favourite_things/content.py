@@ -71,13 +71,18 @@ class Category:
         return self.loved + self.disliked
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Content:
     """Validated categories in file order, found by name or by another name for them."""
 
     categories: tuple[Category, ...]
     no_idea: tuple[str, ...]
     by_name: dict[str, Category] = field(default_factory=dict, compare=False, repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Content:
+        # Validated categories never change: copies of a state (a search bot's, a
+        # conformance check's) share them instead of copying hundreds each time.
+        return self
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -72,7 +72,8 @@ _RELATING = {
     "watch", "wear", "would",
 }
 # "Things" stays: "Things at the Beach" are not beaches, nor "Things in a Museum" museums.
-_SAME_GROUND_STOPWORDS = (_STOPWORDS | _RELATING) - {"thing", "things"}
+# So does "buy": not all "Things to buy at the seaside" are things at the beach.
+_SAME_GROUND_STOPWORDS = (_STOPWORDS | _RELATING) - {"thing", "things", "buy"}
 
 
 def words_of(text: str) -> list[str]:

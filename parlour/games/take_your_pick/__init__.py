@@ -7,10 +7,12 @@ from .bots import PersonaAgent
 from .content import BUILTIN, TRAITS, check_deck
 from .determinize import determinize
 from .narrate import narrate
-from .rules import TakeYourPick, TakeYourPickState, TakeYourPickView, subject_points
+from .rules import TakeYourPick, TakeYourPickState, subject_points
+from .views import TakeYourPickView, view
 from .words import WORDS
 
 GAME = TakeYourPick().wire(
+    view=view,
     narrate=narrate,
     determinize=determinize,
     bots={"persona": PersonaAgent},

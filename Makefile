@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench load clean
+.PHONY: run test test-fast lint bench load clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,6 +27,14 @@ test: $(TEST_STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto -q tests parlour --doctest-modules --ignore=parlour/server/storage/migrations
+
+# The fast tier: everything but the browser, services, research and perf tiers
+# (tests/conftest.py), for a quick check while working; `make test` runs them all.
+test-fast: $(TEST_STAMP)
+	$(BIN)/ruff check parlour tests
+	$(BIN)/pytest -n auto -q -m "not browser and not services and not research and not perf" \
+		tests parlour --doctest-modules --ignore=parlour/server/storage/migrations \
+		--ignore=parlour/rl
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check parlour tests

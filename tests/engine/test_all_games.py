@@ -28,6 +28,22 @@ def test_random_games_keep_the_contract_at_every_player_count(game_id: str) -> N
         assert json.loads(record.dumps())["players"] == players
 
 
+def variants() -> list[tuple[str, dict[str, object]]]:
+    """Every game with each choice of each option that has choices, one at a time."""
+    return [(game_id, {option.name: choice})
+            for game_id in GAMES for option in get_game(game_id).options
+            for choice in option.choices or () if choice != option.default]
+
+
+@pytest.mark.parametrize(("game_id", "options"), variants())
+def test_random_games_keep_the_contract_in_every_variant(game_id: str,
+                                                         options: dict[str, object]) -> None:
+    game = get_game(game_id)
+    for seed, players in enumerate({game.min_players, min(game.max_players, 4)}):
+        record = play_random(game, players, seed, options, check=True)
+        assert record.options == options and record.players == players
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_determinized_state_shows_the_seat_exactly_its_view(game_id: str) -> None:
     game = get_game(game_id)

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.engine import Match, RandomAgent, play
-from parlour.engine.conformance import play_random
 from parlour.games.my_story import GAME as G
 from parlour.games.my_story.setup import SPECIALS
 from parlour.games.my_story.state import MyStoryState
@@ -107,9 +106,3 @@ def test_determinize_agrees_with_the_view(game: tuple[int, int]) -> None:
             assert all_cards(guess) == expected_cards(state)
             assert len(guess.work_deck) == len(state.work_deck)
 
-
-@settings(max_examples=6, deadline=None)
-@given(games)
-def test_contract_and_replay(game: tuple[int, int]) -> None:
-    record = play_random(G, game[0], game[1], check=True)
-    assert record.actions

@@ -229,9 +229,25 @@ def test_a_commit_does_not_wait_for_a_checkpoint(
         assert con.execute("SELECT count(*) FROM rooms").fetchone() == (3,)
 
 
+class StoreClock:
+    """The store's monotonic clock, which only a COMMIT moves on: a sync's time is then
+    exactly what a test says, however busy the machine is."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
 def test_one_slow_sync_keeps_commits_on_the_loop_and_a_slow_disk_sends_them_away(
-        db: Path, threads: list[int]) -> None:
+        db: Path, threads: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
     delays = iter([0.01] + [0.0] * 3 + [0.01] * 6)  # seconds each COMMIT's sync takes
+    clock = StoreClock()
+    monkeypatch.setattr(sqlite_store, "time", clock)
 
     class SlowSyncs:
         """The store's connection, on a disk whose sync takes ``delays``."""
@@ -241,7 +257,7 @@ def test_one_slow_sync_keeps_commits_on_the_loop_and_a_slow_disk_sends_them_away
 
         def execute(self, sql: str, *args: Any) -> Any:
             if sql == "COMMIT":
-                time.sleep(next(delays, 0.0))
+                clock.now += next(delays, 0.0)
             return self.con.execute(sql, *args)
 
         def __getattr__(self, name: str) -> Any:
@@ -271,9 +287,11 @@ def test_a_long_batch_with_a_quick_sync_stays_on_the_loop(
     """Storing the changes is the CPU's work, which a thread would only take turns with
     the loop for: 10 ms of it per batch, every time, keeps the commits on the loop."""
     store_one = SqliteStore._one
+    clock = StoreClock()
+    monkeypatch.setattr(sqlite_store, "time", clock)
 
     def slow(*args: Any) -> Any:
-        time.sleep(0.01)
+        clock.now += 0.01
         return store_one(*args)
 
     monkeypatch.setattr(SqliteStore, "_one", staticmethod(slow))

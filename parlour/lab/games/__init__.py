@@ -3,8 +3,9 @@
 A game's module defines ``LAB``, a :class:`GameLab`: an *observer* that watches a
 replayed record move by move and says what it saw (a small JSON-safe dict, stored in the
 game's row under ``game``), the game's own figures made from the rows, and which
-decisions are guesses (for ``--skills``). A game without a module gets the generic
-figures only.
+decisions are guesses (for ``--skills``). ``LABS`` names every game's module in one
+place; a game not in it gets the generic figures only, and a module named there that does
+not import is an error, not a silent fallback.
 
 Observers read only what a replay exposes: the match after each move (its state, views
 and result). Figures read only the rows.
@@ -49,15 +50,32 @@ class GameLab:
         return False
 
 
+LABS: dict[str, str] = {
+    "love-me-not": "parlour.lab.games.love_me_not",
+    "my-favourite-things": "parlour.lab.games.my_favourite_things",
+    "my-story": "parlour.lab.games.my_story",
+    "take-your-pick": "parlour.lab.games.take_your_pick",
+    "whats-it-to-ya": "parlour.lab.games.whats_it_to_ya",
+}
+"""Each game's own lab module, by game id (the module defines ``LAB``)."""
+
+GENERIC = GameLab()
+"""The lab of a game that asks nothing beyond the generic figures."""
+
+
+class LabModuleError(RuntimeError):
+    """A game's registered lab module cannot be loaded: a fault in the code, not in input."""
+
+
 @cache
 def lab_for(game_id: str) -> GameLab:
-    """The lab of a game: its module's ``LAB``, or the generic one."""
-    name = f"parlour.lab.games.{game_id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return GameLab()
-    lab: GameLab = module.LAB
+    """The lab of a game: its registered module's ``LAB``, or ``GENERIC`` for a game that
+    has none registered."""
+    name = LABS.get(game_id)
+    if name is None:
+        return GENERIC
+    module = importlib.import_module(name)  # a registered module that fails is an error
+    lab = getattr(module, "LAB", None)
+    if not isinstance(lab, GameLab):
+        raise LabModuleError(f"{name} (the lab of {game_id}) defines no LAB")
     return lab

@@ -24,7 +24,7 @@ from rich.table import Table
 from parlour.bots import make_agent
 from parlour.engine import ParlourError
 from parlour.games import get_game
-from parlour.lab import SimulationSpec, simulate, summarize
+from parlour.lab import Plan, simulate, summarize
 from parlour.lab.stats import Summary, add
 
 from .common import (
@@ -73,7 +73,7 @@ def simulate_cmd(
         raise fail(str(exc)) from None
     if n < 1:
         raise fail("-n must be at least 1")
-    spec = SimulationSpec(game_id, count, tuple(names), chosen, seed)
+    spec = Plan(game_id, count, tuple(names), n, seed, chosen, rotate=False)
     summary = summarize([], count, names)
     started = time.perf_counter()
     sink = out.open("w") if out else None
@@ -81,8 +81,7 @@ def simulate_cmd(
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err,
                   transient=as_json) as progress:
         task = progress.add_task(f"{game_id}", total=n)
-        for record, result in simulate(spec, n, jobs,
-                                       lambda k: progress.advance(task, k)):
+        for record, result in simulate(spec, jobs, lambda k: progress.advance(task, k)):
             add(summary, result)
             if sink:
                 sink.write(record.dumps() + "\n")

@@ -1,6 +1,7 @@
 """The designer's lab: bot-only simulation and the statistics of its outcomes."""
 
-from .simulate import SimulationSpec, play_one, simulate
+from .plan import Plan
+from .simulate import play_one, simulate
 from .stats import Summary, summarize, wilson
 
-__all__ = ["SimulationSpec", "Summary", "play_one", "simulate", "summarize", "wilson"]
+__all__ = ["Plan", "Summary", "play_one", "simulate", "summarize", "wilson"]

@@ -21,6 +21,8 @@ class Plan:
     ``skills``: when given, each seat of each game gets one of these guessing skills,
     drawn from the game's seed; a bot with skill ``s`` makes each guess its own way with
     probability ``s`` and at random otherwise (the game's lab says what a guess is).
+    ``rotate``: whether the bots move one seat per game (the lab) or keep their seats
+    (``parlour simulate``, which reports each seat's bot).
     """
 
     game: str
@@ -30,6 +32,7 @@ class Plan:
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
     skills: tuple[float, ...] = ()
+    rotate: bool = True
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:
@@ -39,7 +42,8 @@ class Plan:
     def seating(self, index: int) -> list[str]:
         """The bot in each seat of game ``index``: the list rotated by ``index``."""
         n = len(self.bots)
-        return [self.bots[(seat - index) % n] for seat in range(n)]
+        turn = index if self.rotate else 0
+        return [self.bots[(seat - turn) % n] for seat in range(n)]
 
     def skill_of(self, index: int) -> list[float] | None:
         if not self.skills:

@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from parlour.bots import make_agent
-from parlour.engine import Action, Agent, Legal, Match, Record, View, play
+from parlour.engine import Action, Agent, Legal, Match, Record, Result, View, play
 from parlour.games import get_game
 
 from .games import GameLab, lab_for
@@ -67,6 +67,11 @@ class Timed:
 def play_game(plan: Plan, index: int, timed: list[Timed] | None = None) -> Record:
     """Play game ``index`` of the plan to its end; its record. The agents, timed, are
     added to ``timed`` when it is given."""
+    return played(plan, index, timed)[0]
+
+
+def played(plan: Plan, index: int, timed: list[Timed] | None = None) -> tuple[Record, Result]:
+    """Play game ``index`` of the plan to its end; its record and result."""
     seed = plan.seed + index
     match = Match.new(get_game(plan.game), plan.players, dict(plan.options), seed)
     skills = plan.skill_of(index)
@@ -77,10 +82,10 @@ def play_game(plan: Plan, index: int, timed: list[Timed] | None = None) -> Recor
         if skills is not None:
             agent = Guesser(agent, skills[seat], lab, seat, seed * 7919 + seat)
         agents.append(Timed(agent))
-    play(match, agents)
+    result = play(match, agents)
     if timed is not None:
         timed.extend(a for a in agents if isinstance(a, Timed))
-    return match.record
+    return match.record, result
 
 
 def analyse(record: Record) -> Row:

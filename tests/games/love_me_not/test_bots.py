@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots import make_agent
-from parlour.lab import SimulationSpec, play_one, summarize
+from parlour.lab import Plan, play_one, summarize
 
 
 def win_share(bots: tuple[str, str], n: int, options: dict[str, int] | None = None) -> float:
-    spec = SimulationSpec("love-me-not", 2, bots, options or {}, seed=100)
+    spec = Plan("love-me-not", 2, bots, n, seed=100, options=options or {}, rotate=False)
     results = [play_one(spec, i)[1] for i in range(n)]
     return summarize(results, 2, bots).win_rate()[0]
 

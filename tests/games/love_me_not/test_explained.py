@@ -12,7 +12,7 @@ from rich.console import Console
 from parlour.engine import Match, RandomAgent, play
 from parlour.games.love_me_not import GAME, score
 from parlour.games.love_me_not.rules import breakdown
-from parlour.lab import SimulationSpec, play_one
+from parlour.lab import Plan, play_one
 from parlour.lab.stats import wilson
 from parlour.tui.love_me_not import render
 from tests.games.love_me_not.test_rules import KEEPS, STACKED, TIED, TIED_KEEPS, play_turns
@@ -66,8 +66,8 @@ def test_the_tie_ruling_states_the_share_of_long_games_that_greedy_bots_really_p
     claim = re.search(r"(\d+(?:\.\d+)?)% of best-of-three games between the default\s+"
                       r"`greedy` bots need a fourth match", RULINGS.read_text())
     assert claim, "docs/rulings.md must state how often a game needs a fourth match"
-    spec = SimulationSpec("love-me-not", 2, ("greedy", "greedy"), {}, seed=11)
     games = 400
+    spec = Plan("love-me-not", 2, ("greedy", "greedy"), games, seed=11, rotate=False)
     long = sum(1 for i in range(games)
                if len(play_one(spec, i)[1].details["match_points"]) >= 4)
     low, high = wilson(long, games, z=3.29)  # a 99.9% interval: the claim must lie inside

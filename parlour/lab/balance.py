@@ -13,9 +13,8 @@ about (a seat or a bot above 1.25× its fair share).
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .fairness import FAIR_LIMIT, fair_flags, share_row
@@ -23,8 +22,6 @@ from .figures import Figures, Row, Table
 from .games import lab_for
 from .plan import Plan
 from .stats import Mean, Median, Share
-
-MAX_BINS = 30
 
 
 def generic(rows: Sequence[dict[str, Any]], players: int) -> Figures:
@@ -148,31 +145,15 @@ def skill_table(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> N
         "outcome does not follow skill at guessing.", plot="line", reference=1 / players))
 
 
-def bins(values: Sequence[float]) -> tuple[float, Callable[[float], float]]:
-    """A bin width (1, 2, 5, 10, 20, ...) that keeps at most ``MAX_BINS`` bins, and the
-    function from a value to its bin's lower edge."""
-    if not values:
-        return 1.0, lambda v: v
-    lo, hi = min(values), max(values)
-    if len(set(values)) <= MAX_BINS:
-        return 0.0, lambda v: v
-    width = 1.0
-    steps = iter(m * 10 ** e for e in range(0, 9) for m in (1, 2, 5))
-    while (hi - lo) / width >= MAX_BINS:
-        width = float(next(steps))
-    return width, lambda v: math.floor(v / width) * width
-
-
 def distribution(key: str, title: str, series: dict[str, list[float]], label: str,
                  note: str) -> Table:
-    """A histogram table: one row per value (or bin), one count column per series."""
-    every = [v for vs in series.values() for v in vs]
-    width, edge = bins(every)
-    counts = {name: Counter(edge(v) for v in vs) for name, vs in series.items()}
-    keys = sorted({edge(v) for v in every})
-    head = f"{label} (bins of {width:g})" if width else label
-    rows: list[Row] = [{head: k, **{name: counts[name][k] for name in series}} for k in keys]
-    return Table(key, title, [head], list(series), rows, note, plot="hist")
+    """A histogram table: one row per value, one count column per series (the report
+    bins it, on bins shared with the run it is compared with)."""
+    counts = {name: Counter(vs) for name, vs in series.items()}
+    keys = sorted({v for vs in series.values() for v in vs})
+    rows: list[Row] = [{label: k, **{name: counts[name][k] for name in series}}
+                       for k in keys]
+    return Table(key, title, [label], list(series), rows, note, plot="hist")
 
 
 def figures_for(rows: Sequence[dict[str, Any]], plan: Plan) -> Figures:

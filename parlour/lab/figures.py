@@ -21,7 +21,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -37,9 +39,11 @@ Plot = Literal["bar", "hist", "line"]
 class Table:
     """One figure: rows of labels and values, what it shows in words, and how to plot it.
 
-    ``plot``: ``bar`` (the first value column per row, with its interval), ``hist``
-    (a distribution: the first label is the value, the columns are counts) or ``line``
-    (the first label is the x axis). ``reference`` draws a horizontal line (a fair share).
+    ``plot``: ``bar`` (one value column per row, with its interval), ``hist`` (a
+    distribution: the first label is the value, the columns are counts; a report puts
+    the runs it compares on shared bins) or ``line`` (the first label is the x axis).
+    ``plotted`` names the column a bar or line plot draws (by default the first column
+    with intervals). ``reference`` draws a line across the plot (a fair share).
     """
 
     key: str
@@ -51,6 +55,7 @@ class Table:
     plot: Plot | None = None
     reference: float | None = None
     section: str = "Balance"
+    plotted: str | None = None
 
     def csv(self) -> str:
         """The table as CSV: a statistic becomes four columns (value, low, high, n)."""
@@ -84,6 +89,13 @@ class Table:
     def stat_columns(self) -> list[str]:
         return [c for c in self.columns
                 if any(isinstance(r.get(c), Stat) for r in self.rows)]
+
+    def plotted_column(self) -> str:
+        """The column its plot draws."""
+        if self.plotted is not None:
+            return self.plotted
+        stats = self.stat_columns()
+        return stats[0] if stats else self.columns[0]
 
 
 @dataclass(frozen=True)
@@ -147,15 +159,23 @@ def key_of(table: Table, row: Row) -> tuple[str, ...]:
     return tuple(text(row.get(label)) for label in table.labels)
 
 
-def compare(a: Table, b: Table, names: Sequence[str] = ("A", "B")) -> Table:
-    """Two runs' versions of one table side by side: for each value column, A, B and
-    B − A; a statistic's difference gets its 95% interval (the runs taken as independent
-    samples, which is cautious: the same seeds make them alike)."""
-    first, second = names
-    rows_b = {key_of(b, r): r for r in b.rows}
-    keys = [key_of(a, r) for r in a.rows] + [k for k in rows_b if k not in
-                                             {key_of(a, r) for r in a.rows}]
+def union(a: Table, b: Table) -> list[tuple[Row, Row]]:
+    """The rows of two runs' versions of a table, lined up by their labels: every row of
+    A (in A's order), then those only B has; ``{}`` where a run has no such row."""
     rows_a = {key_of(a, r): r for r in a.rows}
+    rows_b = {key_of(b, r): r for r in b.rows}
+    keys = list(rows_a) + [k for k in rows_b if k not in rows_a]
+    return [(rows_a.get(k, {}), rows_b.get(k, {})) for k in keys]
+
+
+def compare(a: Table, b: Table, names: Sequence[str] = ("A", "B")) -> Table:
+    """Two runs' versions of one table side by side, on the union of their rows: for each
+    value column, A, B and B − A; a statistic's difference gets its 95% interval (the runs
+    taken as independent samples, which is cautious: the same seeds make them alike).
+    Distributions are first put on shared bins (:func:`rebin`)."""
+    first, second = names
+    if a.plot == "hist":
+        a, b = rebin([a, b])
     stats = set(a.stat_columns()) | set(b.stat_columns())
     columns: list[str] = []
     for col in a.columns:
@@ -163,8 +183,7 @@ def compare(a: Table, b: Table, names: Sequence[str] = ("A", "B")) -> Table:
         if col in stats:
             columns += [f"{col} {second}−{first} low", f"{col} {second}−{first} high"]
     out: list[Row] = []
-    for k in keys:
-        ra, rb = rows_a.get(k, {}), rows_b.get(k, {})
+    for ra, rb in union(a, b):
         row: Row = {label: (ra or rb).get(label) for label in a.labels}
         for col in a.columns:
             va, vb = ra.get(col), rb.get(col)
@@ -177,6 +196,56 @@ def compare(a: Table, b: Table, names: Sequence[str] = ("A", "B")) -> Table:
         out.append(row)
     return Table(a.key, a.title, list(a.labels), columns, out, a.note, None, a.reference,
                  a.section)
+
+
+MAX_BINS = 30
+"""A distribution with more distinct values than this is shown in bins."""
+
+
+def bins(values: Sequence[float]) -> tuple[float, Callable[[float], float]]:
+    """A bin width (0 for none, else 1, 2, 5, 10, 20, ...) that keeps at most
+    ``MAX_BINS`` bins, and the function from a value to its bin's lower edge.
+
+    >>> bins([1, 2, 3])[0], bins(list(range(0, 100)))[0]
+    (0.0, 5.0)
+    """
+    if len(set(values)) <= MAX_BINS:
+        return 0.0, lambda v: v
+    lo, hi = min(values), max(values)
+    width = 1.0
+    steps = iter(m * 10 ** e for e in range(0, 9) for m in (1, 2, 5))
+    while (hi - lo) / width >= MAX_BINS:
+        width = float(next(steps))
+    return width, lambda v: math.floor(v / width) * width
+
+
+def rebin(tables: Sequence[Table]) -> list[Table]:
+    """Distributions (one row per value, count columns) on bins shared by all of them,
+    each with every bin any of them has (0 where it has none): so that two runs' counts
+    line up bin for bin whatever their ranges."""
+    label = tables[0].labels[0]
+    values = [float(v) for t in tables for r in t.rows
+              if isinstance(v := r.get(label), int | float)]
+    width, edge = bins(values)
+    keys = sorted({edge(v) for v in values})
+    head = f"{label} (bins of {width:g})" if width else label
+    out = []
+    for t in tables:
+        counts: dict[str, Counter[float]] = {c: Counter() for c in t.columns}
+        for r in t.rows:
+            x = r.get(label)
+            if isinstance(x, int | float):
+                for c in t.columns:
+                    counts[c][edge(float(x))] += int(value(r.get(c)) or 0)  # type: ignore[arg-type]
+        rows: list[Row] = [{head: _whole(k), **{c: counts[c][k] for c in t.columns}}
+                           for k in keys]
+        out.append(Table(t.key, t.title, [head], list(t.columns), rows, t.note, t.plot,
+                         t.reference, t.section, t.plotted))
+    return out
+
+
+def _whole(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else x
 
 
 def value(cell: Cell) -> Cell:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .figures import Cell, Figures, Stat, Table, compare, difference, dumps, key_of, text
+from .figures import Cell, Figures, Stat, Table, compare, difference, dumps, rebin, text, union
+from .plots import plot
 from .stats import Share
-
-NAMES = ("A", "B")
 
 
 @dataclass(frozen=True)
@@ -67,17 +65,15 @@ def write(out: Path, title: str, command: str, plan: Mapping[str, Any], runs: Se
     csv_dir = out / "csv"
     csv_dir.mkdir(parents=True, exist_ok=True)
     (out / "figures.json").write_text(figures_json(plan, runs), encoding="utf-8")
-    first = runs[0].figures.tables
-    others = {t.key: t for t in runs[1].figures.tables} if len(runs) > 1 else {}
     for run in runs:
         folder = csv_dir / run.name if len(runs) > 1 else csv_dir
         folder.mkdir(exist_ok=True)
         for table in run.figures.tables:
             (folder / f"{table.key}.csv").write_text(table.csv(), encoding="utf-8")
     if len(runs) > 1:
-        for table in first:
-            if table.key in others:
-                both = compare(table, others[table.key], [r.name for r in runs])
+        for table, other in paired(runs):
+            if other is not None:
+                both = compare(table, other, [r.name for r in runs])
                 (csv_dir / f"{table.key}.csv").write_text(both.csv(), encoding="utf-8")
     page = out / "index.html"
     page.write_text(render(title, command, plan, runs, notes), encoding="utf-8")
@@ -115,14 +111,23 @@ def render(title: str, command: str, plan: Mapping[str, Any], runs: Sequence[Run
                for run in runs for n in run.notes),
              _flags(runs)]
     sections: dict[str, list[str]] = {}
-    others = {t.key: t for t in runs[1].figures.tables} if len(runs) > 1 else {}
-    for table in runs[0].figures.tables:
-        other = others.get(table.key)
+    for table, other in paired(runs):
         sections.setdefault(table.section, []).append(_table_block(table, other, runs))
     for name, blocks in sections.items():
         parts.append(f"<h2>{esc(name)}</h2>")
         parts += blocks
     return "\n".join(parts) + "\n</html>\n"
+
+
+def paired(runs: Sequence[Run]) -> list[tuple[Table, Table | None]]:
+    """Every table of the first run with the second run's version of it (if any), then
+    the tables only the second run has."""
+    first = {t.key: t for t in runs[0].figures.tables}
+    if len(runs) == 1:
+        return [(t, None) for t in first.values()]
+    second = {t.key: t for t in runs[1].figures.tables}
+    out: list[tuple[Table, Table | None]] = [(t, second.get(k)) for k, t in first.items()]
+    return out + [(t, t) for k, t in second.items() if k not in first]
 
 
 def _plan(plan: Mapping[str, Any], runs: Sequence[Run]) -> str:
@@ -158,12 +163,28 @@ def _flags(runs: Sequence[Run]) -> str:
 
 def _table_block(table: Table, other: Table | None, runs: Sequence[Run]) -> str:
     link = f"csv/{table.key}.csv"
-    body = _html_pair(table, other, [r.name for r in runs]) if other else _html_table(table)
-    image = plot(table, other, [r.name for r in runs]) if table.plot else ""
+    names = [r.name for r in runs]
+    if other is table:  # only the second run has it
+        table, other = _empty(table), table
+    shown = [table] + ([other] if other else [])
+    if table.plot == "hist":
+        shown = rebin(shown)  # the page shows bins, shared by both runs
+    if not any(t.rows for t in shown):
+        body = "<p class=note>None in this run.</p>"
+    elif len(shown) > 1:
+        body = _html_pair(shown[0], shown[1], names)
+    else:
+        body = _html_table(shown[0])
+    image = plot(table, other, names) if table.plot else ""
     return (f"<section id={esc(table.key)}><h3>{esc(table.title)}</h3>"
             f"<p class=note>{esc(table.note)}</p><div class=fig>{image}"
             f"<div class=scroll>{body}</div></div><p class=note><a href={esc(link)}>"
             f"{esc(link)}</a></p></section>")
+
+
+def _empty(table: Table) -> Table:
+    return Table(table.key, table.title, table.labels, table.columns, [], table.note,
+                 table.plot, table.reference, table.section, table.plotted)
 
 
 def fmt(cell: Cell) -> str:
@@ -197,14 +218,13 @@ def _html_pair(a: Table, b: Table, names: Sequence[str]) -> str:
     head = "".join(f"<th class=l>{esc(c)}</th>" for c in a.labels)
     head += "".join(f"<th>{esc(c)} {x}</th><th>{esc(c)} {y}</th><th>{y} − {x}</th>"
                     for c in a.columns)
-    rows_b = {key_of(b, r): r for r in b.rows}
     rows = []
-    for row in a.rows:
-        other = rows_b.get(key_of(a, row), {})
+    for mine, other in union(a, b):
+        row = mine or other
         cells = "".join(f"<td class=l>{esc(text(row.get(c)))}</td>" for c in a.labels)
         for c in a.columns:
-            cells += (f"<td>{esc(fmt(row.get(c)))}</td><td>{esc(fmt(other.get(c)))}</td>"
-                      f"<td>{esc(_diff(row.get(c), other.get(c)))}</td>")
+            cells += (f"<td>{esc(fmt(mine.get(c)))}</td><td>{esc(fmt(other.get(c)))}</td>"
+                      f"<td>{esc(_diff(mine.get(c), other.get(c)))}</td>")
         rows.append(f"<tr>{cells}</tr>")
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
@@ -220,117 +240,3 @@ def _diff(a: Cell, b: Cell) -> str:
 
 def _signed(x: float) -> str:
     return ("+" if x > 0 else "") + (f"{x:.3f}" if abs(x) < 10 else f"{x:.1f}")
-
-
-# -- plots --------------------------------------------------------------------------------------
-def plot(table: Table, other: Table | None = None, names: Sequence[str] = NAMES) -> str:
-    """The table's plot as inline SVG (empty when the table has nothing to draw)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    plt.rcParams.update({"svg.hashsalt": "parlour", "svg.fonttype": "none",
-                         "font.size": 9})
-    tables = [table] + ([other] if other else [])
-    if not table.rows:
-        return ""
-    horizontal = table.plot == "bar" and len(table.rows) > 8
-    height = max(2.6, 0.22 * len(table.rows) + 1) if horizontal else 3.0
-    fig, ax = plt.subplots(figsize=(6.2, min(height, 11)))
-    try:
-        if table.plot == "hist":
-            _hist(ax, tables, names)
-        elif table.plot == "line":
-            _line(ax, tables, names)
-        else:
-            _bars(ax, tables, names, horizontal)
-        if table.reference is not None:
-            (ax.axvline if horizontal else ax.axhline)(table.reference, color="#888",
-                                                       linestyle=":", linewidth=1)
-        ax.set_title(table.title)
-        if len(tables) > 1 or (table.plot == "hist" and len(table.columns) > 1):
-            ax.legend(fontsize=8)
-        fig.tight_layout()
-        buffer = io.StringIO()
-        fig.savefig(buffer, format="svg", metadata={"Date": None})
-    finally:
-        plt.close(fig)
-    svg = buffer.getvalue()
-    return svg[svg.index("<svg"):]
-
-
-def _first_value(table: Table) -> str:
-    stats = table.stat_columns()
-    return stats[0] if stats else table.columns[0]
-
-
-def _label(table: Table, row: Mapping[str, Cell]) -> str:
-    return " · ".join(text(row.get(c)) for c in table.labels)
-
-
-def _bars(ax: Any, tables: Sequence[Table], names: Sequence[str], horizontal: bool) -> None:
-    column = _first_value(tables[0])
-    labels = [_label(tables[0], r) for r in tables[0].rows]
-    width = 0.8 / len(tables)
-    for k, table in enumerate(tables):
-        by_label = {_label(table, r): r.get(column) for r in table.rows}
-        values: list[float] = []
-        errors: list[list[float]] = [[], []]
-        for label in labels:
-            cell = by_label.get(label)
-            v = _value(cell)
-            values.append(v)
-            lo, hi = cell.interval() if isinstance(cell, Stat) else (v, v)
-            errors[0].append(max(0.0, v - lo))
-            errors[1].append(max(0.0, hi - v))
-        spots = [i + (k - (len(tables) - 1) / 2) * width for i in range(len(labels))]
-        name = names[k] if len(tables) > 1 else None
-        if horizontal:
-            ax.barh(spots, values, height=width, xerr=errors, label=name, capsize=2)
-        else:
-            ax.bar(spots, values, width=width, yerr=errors, label=name, capsize=2)
-    if horizontal:
-        ax.set_yticks(range(len(labels)), labels)
-        ax.invert_yaxis()
-        ax.set_xlabel(column)
-    else:
-        ax.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 4 else 0,
-                      ha="right" if len(labels) > 4 else "center")
-        ax.set_ylabel(column)
-
-
-def _value(cell: Cell) -> float:
-    if isinstance(cell, Stat):
-        return float(cell.value)
-    return float(cell) if isinstance(cell, int | float) else 0.0
-
-
-def _hist(ax: Any, tables: Sequence[Table], names: Sequence[str]) -> None:
-    label = tables[0].labels[0]
-    for k, table in enumerate(tables):
-        for column in table.columns:
-            xs = [_value(r.get(label)) for r in table.rows]
-            total = sum(_value(r.get(column)) for r in table.rows) or 1.0
-            ys = [_value(r.get(column)) / total for r in table.rows]
-            name = f"{column} ({names[k]})" if len(tables) > 1 else column
-            ax.step(xs, ys, where="mid", label=name, linestyle="-" if k == 0 else "--")
-    ax.set_xlabel(label)
-    ax.set_ylabel("share of games")
-
-
-def _line(ax: Any, tables: Sequence[Table], names: Sequence[str]) -> None:
-    label = tables[0].labels[0]
-    column = _first_value(tables[0])
-    for k, table in enumerate(tables):
-        xs = [_value(r.get(label)) for r in table.rows]
-        cells = [r.get(column) for r in table.rows]
-        ys = [_value(c) for c in cells]
-        lows = [c.interval()[0] if isinstance(c, Stat) else _value(c) for c in cells]
-        highs = [c.interval()[1] if isinstance(c, Stat) else _value(c) for c in cells]
-        name = names[k] if len(tables) > 1 else None
-        ax.plot(xs, ys, marker="o", label=name)
-        ax.fill_between(xs, lows, highs, alpha=0.2)
-    ax.set_xlabel(label)
-    ax.set_ylabel(column)
-

@@ -1,14 +1,14 @@
 """The figures every game gets: who wins (by seat, by bot, bot against bot, by guessing
 skill), ties, scores, winning margins and game length; and the flags a designer cares
-about (a seat or a bot above 1.25× its fair share).
+about (a seat or a bot beyond the run's lines, :mod:`parlour.lab.flags`).
 
 >>> rows = [{"index": i, "bots": ["a", "b"], "skills": None, "scores": [3.0, 1.0],
-...          "winners": [0], "moves": 10, "game": {}} for i in range(4)]
+...          "winners": [0], "moves": 10, "game": {}} for i in range(20)]
 >>> out = generic(rows, 2)
 >>> [t.key for t in out.tables][:3]
 ['summary', 'win-rate-by-seat', 'win-rate-by-bot']
 >>> out.flags[0].text[:40]
-'Seat 1 wins 100.0% of games (95% interva'
+'Seat 1 wins 100.0% of 20 games (95% inte'
 """
 
 from __future__ import annotations
@@ -17,19 +17,21 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .fairness import FAIR_LIMIT, fair_flags, share_row
+from .fairness import share_row
 from .figures import Figures, Row, Table
+from .flags import Lines, fair_flags
 from .games import lab_for
 from .plan import Plan
 from .stats import Mean, Median, Share
 
 
-def generic(rows: Sequence[dict[str, Any]], players: int) -> Figures:
-    """The generic figures of a run's rows (in game order)."""
+def generic(rows: Sequence[dict[str, Any]], players: int, lines: Lines | None = None) -> Figures:
+    """The generic figures of a run's rows (in game order), flagged beyond ``lines``."""
+    lines = lines or Lines()
     out = Figures()
     out.add(summary(rows))
-    seat_table(rows, players, out)
-    bot_tables(rows, players, out)
+    seat_table(rows, players, out, lines)
+    bot_tables(rows, players, out, lines)
     skill_table(rows, players, out)
     out.add(distribution("score-distribution", "Final scores",
                          {f"seat {s + 1}": [r["scores"][s] for r in rows] for s in range(players)},
@@ -71,7 +73,7 @@ def win_shares(rows: Iterable[dict[str, Any]], players: int) -> list[float]:
     return wins
 
 
-def seat_table(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
+def seat_table(rows: Sequence[dict[str, Any]], players: int, out: Figures, lines: Lines) -> None:
     wins = win_shares(rows, players)
     n = len(rows)
     table = out.add(Table(
@@ -79,12 +81,14 @@ def seat_table(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> No
         ["win rate", "× fair share", "mean score"],
         [{**share_row({"seat": s + 1}, wins[s], n, players),
           "mean score": Mean.of([float(r["scores"][s]) for r in rows])} for s in range(players)],
-        f"A shared win counts as a fraction. Fair share: 1/{players}; the line is "
-        f"{FAIR_LIMIT}× that.", plot="bar", reference=1 / players))
-    fair_flags(table, out, players, lambda r: f"Seat {r['seat']}")
+        f"A shared win counts as a fraction. Fair share: 1/{players}; a seat is flagged "
+        f"above {lines.strong(players):.1%} or below {lines.weak(players):.1%} (odds "
+        f"{lines.ratio:g}× the fair odds, or 1/{lines.ratio:g}) where its interval leaves "
+        "out the fair share.", plot="bar", reference=1 / players))
+    fair_flags(table, out, players, lines, lambda r: f"Seat {r['seat']}")
 
 
-def bot_tables(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
+def bot_tables(rows: Sequence[dict[str, Any]], players: int, out: Figures, lines: Lines) -> None:
     names = sorted({b for r in rows for b in r["bots"]})
     if len(names) < 2:
         return
@@ -100,7 +104,7 @@ def bot_tables(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> No
         [share_row({"bot": b}, hits[b], seated[b], players) for b in names],
         "Over every seat the bot played (the bots are rotated round the seats game by game).",
         plot="bar", reference=1 / players))
-    fair_flags(table, out, players, lambda r: f"The bot {r['bot']}")
+    fair_flags(table, out, players, lines, lambda r: f"The bot {r['bot']}")
     versus: list[Row] = []
     for a in names:
         for b in names:
@@ -158,6 +162,6 @@ def distribution(key: str, title: str, series: dict[str, list[float]], label: st
 
 def figures_for(rows: Sequence[dict[str, Any]], plan: Plan) -> Figures:
     """Every figure of a run: the generic ones, then the game's own."""
-    out = generic(rows, plan.players)
+    out = generic(rows, plan.players, plan.lines)
     lab_for(plan.game).figures(rows, plan, out)
     return out

@@ -13,6 +13,8 @@ from typing import Any
 
 from parlour.engine import generator
 
+from .flags import Lines
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -22,7 +24,8 @@ class Plan:
     drawn from the game's seed; a bot with skill ``s`` makes each guess its own way with
     probability ``s`` and at random otherwise (the game's lab says what a guess is).
     ``rotate``: whether the bots move one seat per game (the lab) or keep their seats
-    (``parlour simulate``, which reports each seat's bot).
+    (``parlour simulate``, which reports each seat's bot). ``lines``: where its figures
+    are flagged (:class:`~parlour.lab.flags.Lines`).
     """
 
     game: str
@@ -33,6 +36,7 @@ class Plan:
     options: Mapping[str, Any] = field(default_factory=dict)
     skills: tuple[float, ...] = ()
     rotate: bool = True
+    lines: Lines = field(default_factory=Lines)
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:

@@ -13,6 +13,7 @@ from parlour.engine import replay
 from parlour.games import get_game
 from parlour.lab.balance import figures_for, generic
 from parlour.lab.figures import Table, compare
+from parlour.lab.flags import Lines
 from parlour.lab.games.my_story import streak, time_economy
 from parlour.lab.plan import Plan
 from parlour.lab.report import Run, figures_json, write
@@ -95,14 +96,17 @@ def rows_won_by(winners: list[list[int]], players: int = 2) -> list[dict[str, ob
              "moves": 10, "game": {}} for i, w in enumerate(winners)]
 
 
-def test_a_seat_above_one_and_a_quarter_of_its_fair_share_is_flagged() -> None:
-    # Seat 1 wins 63 of 100 two-player games: 1.26x its fair share of 50%.
-    out = generic(rows_won_by([[0]] * 63 + [[1]] * 37), 2)
-    assert [f.key for f in out.flags] == ["win-rate-by-seat"]
-    assert out.flags[0].text.startswith("Seat 1 wins 63.0% of games")
-    assert "1.26× its fair share" in out.flags[0].text
+def test_a_seat_above_the_runs_line_is_flagged() -> None:
+    # A line of 62.5% at two players (odds 5/3 of the fair odds): seat 1 wins 63 of 100
+    # two-player games, 1.26x its fair share of 50%.
+    lines = Lines(ratio=5 / 3)
+    out = generic(rows_won_by([[0]] * 63 + [[1]] * 37), 2, lines)
+    assert [f.key for f in out.flags] == ["win-rate-by-seat"] * 2  # and seat 2 is weak
+    assert out.flags[0].text.startswith("Seat 1 wins 63.0% of 100 games (95% interval 53.2%")
+    assert "1.26× its fair share of 50.0%: strong; the line at 2 players is 62.5%" in \
+        out.flags[0].text
     # 62 of 100 is 1.24x: under the line.
-    assert not generic(rows_won_by([[0]] * 62 + [[1]] * 38), 2).flags
+    assert not generic(rows_won_by([[0]] * 62 + [[1]] * 38), 2, lines).flags
 
 
 def test_a_shared_win_is_split_and_counted_as_a_tie() -> None:
@@ -118,18 +122,29 @@ def turns(*seats_years: tuple[int, int]) -> dict[str, object]:
     return {"turns": [[s, y, "life story"] for s, y in seats_years], "life_out": None}
 
 
-def test_my_story_flags_turns_that_cost_no_years_above_a_tenth() -> None:
-    # 11 turns of 100 cost nothing: above the line of 10%.
-    game = turns(*([(0, 0)] * 11 + [(1, 2)] * 89))
-    row = {"winners": [1], "scores": [10, 20], "game": game}
+def free_turn_flags(free: int, lines: Lines) -> list[str]:
+    game = turns(*([(0, 0)] * free + [(1, 2)] * (100 - free)))
     out = generic([], 2)
     out.flags.clear()
-    time_economy([row], 2, out)
-    assert [f.text[:40] for f in out.flags] == ["11.0% of turns cost no years (95% interv"]
-    game = turns(*([(0, 0)] * 10 + [(1, 2)] * 90))
-    out.flags.clear()
-    time_economy([{"winners": [1], "scores": [10, 20], "game": game}], 2, out)
-    assert not out.flags
+    time_economy([{"winners": [1], "scores": [10, 20], "game": game}], 2, lines, out)
+    return [f.text for f in out.flags]
+
+
+def test_my_story_flags_turns_that_cost_no_years_above_a_runs_line() -> None:
+    # A line of 10%: 11 turns of 100 cost nothing, above it; 10 do not cross it.
+    tenth = Lines(game={"free_turns_high": 0.10})
+    assert [t[:40] for t in free_turn_flags(11, tenth)] == \
+        ["11.0% of 100 turns cost no years (95% in"]
+    assert not free_turn_flags(10, tenth)
+
+
+def test_my_story_wants_some_cheap_turns_and_no_runaway() -> None:
+    # By default between 5% and 20% of turns cost no years.
+    assert not free_turn_flags(11, Lines())
+    assert "the line is 20%: time is not scarce (its whole interval is past the line)" in \
+        free_turn_flags(30, Lines())[0]
+    assert "the line is 5%: no turn is cheap" in free_turn_flags(0, Lines())[0]
+    assert "play more games to be sure" in free_turn_flags(3, Lines())[0]
 
 
 def test_streak_is_the_longest_run_of_turns_by_one_player() -> None:

@@ -41,7 +41,7 @@ class MyFavouriteThingsLab(GameLab):
         return bool(legal.choices)  # which sleeve to play: a guess at its hidden rank
 
     def figures(self, rows: Sequence[dict[str, Any]], plan: Plan, out: Figures) -> None:
-        position_table(rows, plan.players, "first_player", "player", SECTION, out)
+        position_table(rows, plan.players, "first_player", "player", SECTION, out, plan.lines)
         tricks = [t for r in rows for t in r["game"]["tricks"]]
         places = Counter(t[0] for t in tricks)
         out.add(Table("trick-place", "Which place in a trick wins it", ["played"],

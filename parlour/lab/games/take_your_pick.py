@@ -42,7 +42,7 @@ class TakeYourPickLab(GameLab):
         return legal.spec is not None and legal.spec.kind == "arrangement"
 
     def figures(self, rows: Sequence[dict[str, Any]], plan: Plan, out: Figures) -> None:
-        position_table(rows, plan.players, "first_subject", "Subject", SECTION, out)
+        position_table(rows, plan.players, "first_subject", "Subject", SECTION, out, plan.lines)
         rounds = [r for row in rows for r in row["game"]["rounds"]]
         as_subject = sum(r["scores"][r["subject"]] for r in rounds)
         total = sum(sum(r["scores"]) for r in rounds)

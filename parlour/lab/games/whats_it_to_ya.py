@@ -37,7 +37,7 @@ class WhatsItToYaLab(GameLab):
         return legal.spec is not None and view["dealer"] != seat
 
     def figures(self, rows: Sequence[dict[str, Any]], plan: Plan, out: Figures) -> None:
-        position_table(rows, plan.players, "first_dealer", "dealer", SECTION, out)
+        position_table(rows, plan.players, "first_dealer", "dealer", SECTION, out, plan.lines)
         rounds = [r for row in rows for r in row["game"]["rounds"]]
         ends = Counter("nobody right" if not r["winners"] else
                        "one winner" if len(r["winners"]) == 1 else "a tie" for r in rounds)

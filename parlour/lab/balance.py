@@ -17,6 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from . import questions
 from .fairness import share_row
 from .figures import Figures, Row, Table
 from .flags import Lines, fair_flags
@@ -163,5 +164,6 @@ def distribution(key: str, title: str, series: dict[str, list[float]], label: st
 def figures_for(rows: Sequence[dict[str, Any]], plan: Plan) -> Figures:
     """Every figure of a run: the generic ones, then the game's own."""
     out = generic(rows, plan.players, plan.lines)
+    questions.figures(rows, plan.players, out)
     lab_for(plan.game).figures(rows, plan, out)
     return out

@@ -9,8 +9,9 @@ number of processes or machines that played it.
 
 >>> plan = Plan("love-me-not", 2, ("greedy", "random"), games=2, seed=5)
 >>> row = play_row(plan, 0)
->>> sorted(row)
-['bots', 'game', 'index', 'moves', 'scores', 'seed', 'skills', 'thinking', 'winners']
+>>> sorted(row)  # doctest: +NORMALIZE_WHITESPACE
+['bots', 'game', 'index', 'kingmaking', 'moves', 'questions', 'scores', 'seed', 'skills',
+ 'thinking', 'winners']
 >>> row["seed"], len(row["scores"])
 (5, 2)
 """
@@ -28,7 +29,9 @@ from parlour.engine import Action, Agent, Legal, Match, Record, Result, View, pl
 from parlour.games import get_game
 
 from .games import GameLab, lab_for
+from .kingmaking import kingmade
 from .plan import Plan
+from .questions import FREE, Notes
 
 Row = dict[str, Any]
 Progress = Callable[[int], None]
@@ -94,21 +97,29 @@ def analyse(record: Record) -> Row:
     lab = lab_for(record.game)
     match = Match.new(get_game(record.game), record.players, record.options, record.seed)
     observer = lab.observer(match)
+    notes = Notes(record.players)
     for entry in record.actions:
+        legal = match.legal(entry["seat"])
         match.act(entry["seat"], entry["action"])
         observer.moved(match, entry["seat"], entry["action"])
+        options = FREE if legal.choices is None else len(legal.choices)
+        notes.moved(entry["seat"], options, lab.standing(match))
     result = match.result()
     if result is None:
         raise ValueError(f"the record of seed {record.seed} does not reach the end of the game")
     return {"seed": record.seed, "scores": list(result.scores), "winners": list(result.winners),
-            "moves": len(record.actions), "game": observer.finish(match, result)}
+            "moves": len(record.actions), "game": observer.finish(match, result),
+            "questions": notes.finish()}
 
 
 def play_row(plan: Plan, index: int) -> Row:
     """Play game ``index`` and analyse its record: the row the figures are made from (with
     the bots' thinking time, which no figure uses: it differs from run to run)."""
     timed: list[Timed] = []
-    row = analyse(play_game(plan, index, timed))
+    record, result = played(plan, index, timed)
+    row = analyse(record)
+    if lab_for(plan.game).kingmaking():
+        row["kingmaking"] = kingmade(record, result)
     return {"index": index, "bots": plan.seating(index), "skills": plan.skill_of(index), **row,
             "thinking": [[t.seconds, t.decisions] for t in timed]}
 

@@ -49,6 +49,16 @@ class GameLab:
         """Whether this decision is a guess at another player's mind (for ``--skills``)."""
         return False
 
+    def standing(self, match: Match[Any]) -> list[float] | None:
+        """Each player's score so far, after a move (for the lead and comebacks); ``None``
+        when the game has no score to read now (it is then taken as unchanged)."""
+        return None
+
+    def kingmaking(self) -> bool:
+        """Whether to ask if a player who cannot win decides who does (games of three or
+        more; it replays the end of each game with other choices)."""
+        return True
+
 
 LABS: dict[str, str] = {
     "love-me-not": "parlour.lab.games.love_me_not",

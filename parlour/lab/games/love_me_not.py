@@ -41,6 +41,9 @@ class LoveMeNotLab(GameLab):
     def observer(self, match: Match[Any]) -> Observer:
         return MatchesObserver()
 
+    def standing(self, match: Match[Any]) -> list[float] | None:
+        return [float(w) for w in match.view(None)["matches_won"]]
+
     def figures(self, rows: Sequence[dict[str, Any]], plan: Plan, out: Figures) -> None:
         matches = [m for r in rows for m in r["game"]["matches"]]
         jack_points = [float(m["jacks"][s]) for m in matches for s in (0, 1)]

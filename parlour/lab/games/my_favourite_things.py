@@ -37,6 +37,9 @@ class MyFavouriteThingsLab(GameLab):
     def observer(self, match: Match[Any]) -> Observer:
         return TricksObserver()
 
+    def standing(self, match: Match[Any]) -> list[float] | None:
+        return [float(h) for h in match.view(None)["hearts"]]
+
     def guessing(self, view: View, seat: int, legal: Legal) -> bool:
         return bool(legal.choices)  # which sleeve to play: a guess at its hidden rank
 

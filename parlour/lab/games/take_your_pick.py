@@ -38,6 +38,9 @@ class TakeYourPickLab(GameLab):
     def observer(self, match: Match[Any]) -> Observer:
         return ReadsObserver()
 
+    def standing(self, match: Match[Any]) -> list[float] | None:
+        return [float(s["score"]) for s in match.view(None)["seats"]]
+
     def guessing(self, view: View, seat: int, legal: Legal) -> bool:
         return legal.spec is not None and legal.spec.kind == "arrangement"
 

@@ -33,6 +33,9 @@ class WhatsItToYaLab(GameLab):
     def observer(self, match: Match[Any]) -> Observer:
         return RoundsObserver()
 
+    def standing(self, match: Match[Any]) -> list[float] | None:
+        return [float(n) for n in match.view(None)["cards_won"]]
+
     def guessing(self, view: View, seat: int, legal: Legal) -> bool:
         return legal.spec is not None and view["dealer"] != seat
 

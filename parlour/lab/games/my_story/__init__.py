@@ -12,6 +12,7 @@ from typing import Any
 
 from parlour.engine import Match
 from parlour.games.my_story.cards import CardSet
+from parlour.games.my_story.scoring import score_sheet
 from parlour.lab.figures import Figures
 from parlour.lab.plan import Plan
 
@@ -27,6 +28,10 @@ __all__ = ["LAB", "StoryLab", "streak", "time_economy"]
 class StoryLab(GameLab):
     def observer(self, match: Match[Any]) -> Observer:
         return StoryObserver(match)
+
+    def standing(self, match: Match[Any]) -> list[float] | None:
+        """The VP each player would score if the game ended now."""
+        return [float(t) for t in score_sheet(match.state)["total"]]
 
     def figures(self, rows: Sequence[dict[str, Any]], plan: Plan, out: Figures) -> None:
         lines = plan.lines

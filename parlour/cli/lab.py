@@ -141,6 +141,18 @@ def lab_cmd(
                                   "local one (needs parlour[ray])")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Folder for the report (default: lab-reports/GAME)")] = None,
+    ladder: Annotated[str | None, typer.Option(
+        help="A skill ladder: the same games with each of these bots in every seat "
+             "(e.g. heuristic,mcts:30,mcts:100)")] = None,
+    sweep: Annotated[str | None, typer.Option(
+        metavar="PATH=V1,V2", help="The same games at each value of an option or a field "
+             "of the content (e.g. cards.work_slots.4.years=0,1,2)")] = None,
+    flag_ratio: Annotated[float | None, typer.Option(
+        help="Flag a seat whose odds of winning are over this × the fair odds (or under "
+             "1/this); default 1.25")] = None,
+    lines: Annotated[str | None, typer.Option(
+        help="The designer's lines as JSON or @FILE: ratio, rare, peers, sample, game "
+             "(see docs/lab.md)")] = None,
 ) -> None:
     """Play N bot-only games and write a report: balance, the game's own questions, flags.
 
@@ -150,8 +162,14 @@ def lab_cmd(
     from parlour.lab.report import write
     from parlour.lab.study import conduct
 
-    study = _study(game_id, players, bots, n, seed, options, vs_options, cards, vs_cards,
-                   skills)
+    try:
+        from parlour.lab.command import refine
+
+        study = refine(_study(game_id, players, bots, n, seed, options, vs_options, cards,
+                              vs_cards, skills),
+                       ladder, sweep, flag_ratio, parse_options(lines, "--lines"))
+    except ParlourError as exc:
+        raise fail(str(exc)) from None
     count = workers or min(os.cpu_count() or 1, 8)
     started = time.perf_counter()
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -171,7 +189,7 @@ def lab_cmd(
     title = f"{get_game(game_id).title}: {study.plan.players} players, {n} games"
     where = f"Ray at {ray}" if ray else f"{count} local process{'es' if count > 1 else ''}"
     page = write(folder, title, _command(study, cards, vs_cards), study.describe(), runs,
-                 [f"Played in {seconds:.0f} s on {where}."])
+                 [f"Played in {seconds:.0f} s on {where}."], study.changes())
     for run in runs:
         for flag in run.figures.flags:
             err.print(f"[yellow]flag{' ' + run.name if len(runs) > 1 else ''}:[/] {flag.text}",
@@ -201,15 +219,17 @@ def _study(game_id: str, players: int | None, bots: str | None, n: int, seed: in
             raise fail(f"--bots names {len(names)} bots for {count} seats: give one per seat, "
                        "or a number of bots that divides the seats")
         names = names * (count // len(names))
-        for i, name in enumerate(names):
-            make_agent(game, name, i, 0)
+        from parlour.lab.strategy import check_bots
+
+        scripts = check_bots(game, names)
         for opts in (chosen, second):
             if opts is not None:
                 game.setup(count, opts, seed)
         levels = tuple(_skill(x) for x in skills.split(",")) if skills else ()
     except ParlourError as exc:
         raise fail(str(exc)) from None
-    return Study(Plan(game_id, count, tuple(names), n, seed, chosen, levels), second)
+    return Study(Plan(game_id, count, tuple(names), n, seed, chosen, levels,
+                      scripts=scripts), second)
 
 
 def _skill(text: str) -> float:
@@ -241,4 +261,7 @@ def _command(study: Any, cards: Path | None, vs_cards: Path | None) -> str:
             words += ["--vs-cards", str(vs_cards)]
     if plan.skills:
         words += ["--skills", ",".join(f"{x:g}" for x in plan.skills)]
+    from parlour.lab.command import refinements
+
+    words += refinements(study)
     return " ".join(shlex.quote(w) for w in words)

@@ -14,6 +14,7 @@ from typing import Any
 from parlour.engine import generator
 
 from .flags import Lines
+from .strategy import Script
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,8 @@ class Plan:
     probability ``s`` and at random otherwise (the game's lab says what a guess is).
     ``rotate``: whether the bots move one seat per game (the lab) or keep their seats
     (``parlour simulate``, which reports each seat's bot). ``lines``: where its figures
-    are flagged (:class:`~parlour.lab.flags.Lines`).
+    are flagged (:class:`~parlour.lab.flags.Lines`). ``scripts``: the strategy scripts
+    its bots name (``script:FILE``), read when it was planned.
     """
 
     game: str
@@ -37,6 +39,7 @@ class Plan:
     skills: tuple[float, ...] = ()
     rotate: bool = True
     lines: Lines = field(default_factory=Lines)
+    scripts: Mapping[str, Script] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:

@@ -14,6 +14,7 @@ The data of a plot is worked out apart from the drawing (``bar_data``, ``hist_da
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
@@ -215,3 +216,55 @@ def _line(ax: Any, tables: Sequence[Table], names: Sequence[str]) -> None:
 
 def table_ref(table: Table) -> float:
     return table.reference or 0.0
+
+
+def series_plot(table: Table) -> str:
+    """The key figures of a series, one small plot each against the series' values (a
+    line where the values are numbers, else bars)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    rows = [r for r in table.rows if any(isinstance(r.get(c), Stat | int | float)
+                                         for c in table.columns)]
+    if not rows:
+        return ""
+    numeric = all(_is_number(c) for c in table.columns)
+    xs = [float(c) if numeric else i for i, c in enumerate(table.columns)]
+    cols = 3
+    grid = (len(rows) + cols - 1) // cols
+    fig, axes = plt.subplots(grid, cols, figsize=(9.5, 2.3 * grid), squeeze=False)
+    try:
+        for k, ax in enumerate(axes.flat):
+            if k >= len(rows):
+                ax.axis("off")
+                continue
+            cells = [rows[k].get(c) for c in table.columns]
+            ys = [number(c) for c in cells]
+            errors = _errors(cells)
+            if numeric:
+                ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=2)
+            else:
+                ax.bar(xs, ys, yerr=errors, capsize=2)
+                ax.set_xticks(xs, table.columns, fontsize=7)
+            ax.set_title(textwrap.fill(str(rows[k]["figure"]), 38), fontsize=8)
+            ax.tick_params(labelsize=7)
+            if numeric and all(float(x).is_integer() for x in xs):
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        fig.tight_layout()
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    finally:
+        plt.close(fig)
+    svg = buffer.getvalue()
+    return svg[svg.index("<svg"):]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .diff import Difference
 from .figures import Cell, Figures, Stat, Table, compare, difference, dumps, rebin, text, union
-from .plots import plot
+from .plots import plot, series_plot
+from .series import series_table
 from .stats import Share
 
 
@@ -28,6 +30,8 @@ class Run:
     options: Mapping[str, Any]
     figures: Figures
     notes: tuple[str, ...] = ()
+    series: str | None = None
+    """Its value in a series (a sweep's value, a ladder's bot), or None for a main run."""
 
 
 def describe_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -55,16 +59,28 @@ def describe_options(options: Mapping[str, Any]) -> dict[str, Any]:
 def figures_json(plan: Mapping[str, Any], runs: Sequence[Run]) -> str:
     """Every number of the report, byte for byte the same for the same plan."""
     return dumps({"plan": plan, "runs": [
-        {"name": r.name, "options": describe_options(r.options), **r.figures.to_json()}
-        for r in runs]})
+        {"name": r.name, "options": describe_options(r.options), **r.figures.to_json(),
+         **({"series": r.series} if r.series is not None else {})} for r in runs]})
 
 
 def write(out: Path, title: str, command: str, plan: Mapping[str, Any], runs: Sequence[Run],
-          notes: Sequence[str] = ()) -> Path:
-    """Write the report into ``out`` (created if needed); the HTML page's path."""
+          notes: Sequence[str] = (), changes: Sequence[Difference] = ()) -> Path:
+    """Write the report into ``out`` (created if needed); the HTML page's path.
+    ``changes``: what differs between the content of the two runs compared."""
     csv_dir = out / "csv"
     csv_dir.mkdir(parents=True, exist_ok=True)
     (out / "figures.json").write_text(figures_json(plan, runs), encoding="utf-8")
+    runs, series = main_runs(runs), series_runs(runs)
+    for k, run in enumerate(series):
+        folder = csv_dir / "series" / f"{k + 1}-{_safe(run.series or '')}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for table in run.figures.tables:
+            (folder / f"{table.key}.csv").write_text(table.csv(), encoding="utf-8")
+    if series:
+        (csv_dir / "series.csv").write_text(_series_table(plan, series).csv(), encoding="utf-8")
+    if changes:
+        (csv_dir / "content-diff.csv").write_text(changes_table(changes).csv(),
+                                                  encoding="utf-8")
     for run in runs:
         folder = csv_dir / run.name if len(runs) > 1 else csv_dir
         folder.mkdir(exist_ok=True)
@@ -76,8 +92,37 @@ def write(out: Path, title: str, command: str, plan: Mapping[str, Any], runs: Se
                 both = compare(table, other, [r.name for r in runs])
                 (csv_dir / f"{table.key}.csv").write_text(both.csv(), encoding="utf-8")
     page = out / "index.html"
-    page.write_text(render(title, command, plan, runs, notes), encoding="utf-8")
+    page.write_text(render(title, command, plan, [*runs, *series], notes, changes),
+                    encoding="utf-8")
     return page
+
+
+def main_runs(runs: Sequence[Run]) -> list[Run]:
+    return [r for r in runs if r.series is None]
+
+
+def series_runs(runs: Sequence[Run]) -> list[Run]:
+    return [r for r in runs if r.series is not None]
+
+
+def _safe(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in text)[:40]
+
+
+def _series_table(plan: Mapping[str, Any], series: Sequence[Run]) -> Table:
+    name = "bot" if "skill ladder" in plan else str(plan.get("sweep", "")).split(" = ")[0]
+    return series_table(name, [r.series or "" for r in series], [r.figures for r in series])
+
+
+def changes_table(changes: Sequence[Difference]) -> Table:
+    return Table("content-diff", "What B changes", ["field"], ["A", "B"],
+                 [{"field": path, "A": _shown(a), "B": _shown(b)} for path, a, b in changes],
+                 "Every field of the content (or option) whose value differs between the "
+                 "two runs; a card is found by its id.", section="What B changes")
+
+
+def _shown(value: Any) -> str:
+    return "" if value is None else json.dumps(value, ensure_ascii=False)
 
 
 # -- the page ---------------------------------------------------------------------------------
@@ -92,7 +137,7 @@ th{background:#f4f4f4}td.l,th.l{text-align:left}
 padding:.5em 2em;border-left:4px solid #e39b00}.ok{background:#eef8ee;padding:.5em 1em;
 border-left:4px solid #4a4}code{background:#f4f4f4;padding:0 .2em}
 .fig{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.fig svg{max-width:560px;
-height:auto}.scroll{max-height:420px;overflow:auto}
+height:auto}.scroll{max-height:420px;overflow:auto}.wide svg{max-width:100%;height:auto}
 """
 
 
@@ -101,7 +146,8 @@ def esc(value: Any) -> str:
 
 
 def render(title: str, command: str, plan: Mapping[str, Any], runs: Sequence[Run],
-           notes: Sequence[str]) -> str:
+           notes: Sequence[str], changes: Sequence[Difference] = ()) -> str:
+    runs, series = main_runs(runs), series_runs(runs)
     parts = [f"<!doctype html><html lang=en><meta charset=utf-8><title>{esc(title)}</title>",
              f"<style>{STYLE}</style><h1>{esc(title)}</h1>",
              f"<p>Made by <code>{esc(command)}</code>. Every figure below is also a CSV file "
@@ -110,6 +156,10 @@ def render(title: str, command: str, plan: Mapping[str, Any], runs: Sequence[Run
              *(f"<p class=note>{esc(run.name + ': ' if len(runs) > 1 else '')}{esc(n)}</p>"
                for run in runs for n in run.notes),
              _flags(runs)]
+    if changes:
+        parts.append(f"<h2>What B changes</h2>{_table_block(changes_table(changes), None, runs)}")
+    if series:
+        parts.append(_series(plan, series))
     sections: dict[str, list[str]] = {}
     for table, other in paired(runs):
         sections.setdefault(table.section, []).append(_table_block(table, other, runs))
@@ -128,6 +178,21 @@ def paired(runs: Sequence[Run]) -> list[tuple[Table, Table | None]]:
     second = {t.key: t for t in runs[1].figures.tables}
     out: list[tuple[Table, Table | None]] = [(t, second.get(k)) for k, t in first.items()]
     return out + [(t, t) for k, t in second.items() if k not in first]
+
+
+def _series(plan: Mapping[str, Any], series: Sequence[Run]) -> str:
+    """The series' section: its key figures side by side, their plots, each run's flags."""
+    table = _series_table(plan, series)
+    flags = "".join(
+        f"<h3>{esc(table.columns[k])}</h3>" + (
+            "<ul class=flags>" + "".join(f"<li>{esc(f.text)}</li>" for f in run.figures.flags)
+            + "</ul>" if run.figures.flags else "<p class=ok>Nothing crosses a line.</p>")
+        for k, run in enumerate(series))
+    return (f"<h2>{esc(table.section)}</h2><p class=note>{esc(table.note)} Each run's tables "
+            f"are in <code>csv/series/</code>; <a href=csv/series.csv>csv/series.csv</a> has "
+            f"these.</p><div class=wide>{series_plot(table)}</div>"
+            f"<div class=scroll>{_html_table(table)}</div><h3>What crosses a line, by "
+            f"{esc(table.section[3:])}</h3>{flags}")
 
 
 def _plan(plan: Mapping[str, Any], runs: Sequence[Run]) -> str:

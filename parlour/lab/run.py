@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from parlour.bots import make_agent
 from parlour.engine import Action, Agent, Legal, Match, Record, Result, View, play
 from parlour.games import get_game
 
@@ -32,6 +31,7 @@ from .games import GameLab, lab_for
 from .kingmaking import kingmade
 from .plan import Plan
 from .questions import FREE, Notes
+from .strategy import agent_for
 
 Row = dict[str, Any]
 Progress = Callable[[int], None]
@@ -81,7 +81,7 @@ def played(plan: Plan, index: int, timed: list[Timed] | None = None) -> tuple[Re
     lab = lab_for(plan.game)
     agents: list[Agent] = []
     for seat, name in enumerate(plan.seating(index)):
-        agent = make_agent(match.game, name, seat, seed * 1009 + seat)
+        agent = agent_for(match.game, name, seat, seed * 1009 + seat, plan.scripts, lab.facts)
         if skills is not None:
             agent = Guesser(agent, skills[seat], lab, seat, seed * 7919 + seat)
         agents.append(Timed(agent))

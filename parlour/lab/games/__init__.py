@@ -14,7 +14,7 @@ and result). Figures read only the rows.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +52,16 @@ class GameLab:
     def standing(self, match: Match[Any]) -> list[float] | None:
         """Each player's score so far, after a move (for the lead and comebacks); ``None``
         when the game has no score to read now (it is then taken as unchanged)."""
+        return None
+
+    def facts(self, view: View, action: Action) -> dict[str, Any]:
+        """What a strategy script may match in an action besides its own fields (what
+        the action picks, read off the acting seat's view)."""
+        return {}
+
+    def content(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The content the options play, as the document a designer edits (for a sweep
+        over a card field and a diff of two sets); ``None`` for a game without any."""
         return None
 
     def kingmaking(self) -> bool:

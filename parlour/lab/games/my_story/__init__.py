@@ -7,11 +7,12 @@ goals the standard card set was revised to meet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine import Match
-from parlour.games.my_story.cards import CardSet
+from parlour.engine import Action, Match, View
+from parlour.games.my_story.cards import BUNDLED, DEFAULT_PATH, STANDARD, CardSet
 from parlour.games.my_story.scoring import score_sheet
 from parlour.lab.figures import Figures
 from parlour.lab.plan import Plan
@@ -24,10 +25,30 @@ from .time import margin_flag, streak, time_economy
 
 __all__ = ["LAB", "StoryLab", "streak", "time_economy"]
 
+CARDS_DIR = DEFAULT_PATH.parent
+"""Where the bundled card sets are (the game's package)."""
+
 
 class StoryLab(GameLab):
     def observer(self, match: Match[Any]) -> Observer:
         return StoryObserver(match)
+
+    def facts(self, view: View, action: Action) -> dict[str, Any]:
+        """A ``take`` names the card it picks (``card``), read off the track in view."""
+        if "take" in action and "slot" in action:
+            track = view.get(f"{action['take']}_track") or []
+            if 0 <= action["slot"] < len(track):
+                return {"card": track[action["slot"]]}
+        return {}
+
+    def content(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The card set the options play, as a card-set document."""
+        if "cards" in options:
+            return dict(options["cards"])
+        name = options.get("card_set", STANDARD)
+        document: dict[str, Any] = json.loads(
+            (CARDS_DIR / BUNDLED[name]).read_text(encoding="utf-8"))
+        return document
 
     def standing(self, match: Match[Any]) -> list[float] | None:
         """The VP each player would score if the game ended now."""

@@ -219,9 +219,9 @@ def by_bot(rows: Sequence[dict[str, Any]], cards: CardSet, out: Figures) -> None
     bots = sorted({b for r in rows for b in r["bots"]})
     if len(bots) < 2:
         return
-    for key, kind, did, title in (("chosen", "occupation", "chosen or switched to",
-                                   "Occupations chosen or switched to, by bot"),
-                                  ("takes", "life_story", "taken", "Life Stories taken, by bot")):
+    for key, kind, did, name in (("chosen", "occupation", "chosen or switched to",
+                                  "occupations"),
+                                 ("takes", "life_story", "taken", "life-stories")):
         table: list[Row] = []
         for bot in bots:
             sat = sum(1 for r in rows if bot in r["bots"])
@@ -229,7 +229,8 @@ def by_bot(rows: Sequence[dict[str, Any]], cards: CardSet, out: Figures) -> None
             table += [{"card": f"{c.id} {c.name}", "bot": bot,
                        **rate_cells(rates, c.id, sat, did, "players")}
                       for c in cards.of_kind(kind)]
-        out.add(Table(f"{key}-by-bot", title, ["card", "bot"],
+        title = f"{name.replace('-', ' ').capitalize()} {did}, by bot"
+        out.add(Table(f"{name}-by-bot", title, ["card", "bot"],
                       [f"{did} (share of games)", "players' win rate"], table,
                       "Over the games in which the bot sat: how often one of its players did "
                       "it, and how those players fared.", section=SECTION_CARDS))

@@ -106,6 +106,16 @@ def bot_tables(rows: Sequence[dict[str, Any]], players: int, out: Figures, lines
         "Over every seat the bot played (the bots are rotated round the seats game by game).",
         plot="bar", reference=1 / players))
     fair_flags(table, out, players, lines, lambda r: f"The bot {r['bot']}")
+    by_seat: list[Row] = []
+    for b in names:
+        for s in range(players):
+            sat = [r for r in rows if r["bots"][s] == b]
+            won = sum(1 / len(r["winners"]) for r in sat if s in r["winners"])
+            by_seat.append(share_row({"bot": b, "seat": s + 1}, won, len(sat), players))
+    out.add(Table("win-rate-by-seat-and-bot", "Win rate by seat, per bot", ["bot", "seat"],
+                  ["win rate", "× fair share"], by_seat,
+                  "Each bot's win rate in each seat it played: a seat's edge under one bot "
+                  "may vanish under another.", reference=1 / players))
     versus: list[Row] = []
     for a in names:
         for b in names:

@@ -111,12 +111,18 @@ def rows_of(plan: Plan, workers: int, ray: str | None = None,
 def conduct(study: Study, workers: int, ray: str | None = None,
             progress: ProgressFor | None = None) -> list[Run]:
     """Play the study's runs one after the other and make each one's figures."""
-    runs = []
+    runs: list[Run] = []
     series = [(name, plan, None) for name, plan in study.plans()] + \
         [(label, plan, label) for label, plan in study.series()]
+    played: list[tuple[Plan, Run]] = []
     for name, plan, label in series:
+        same = next((run for done, run in played if done == plan), None)
+        if same is not None:  # a ladder's rung that is the main run: the same games
+            runs.append(replace(same, name=name, series=label))
+            continue
         tick = progress(name, plan.games) if progress else None
         rows = rows_of(plan, workers, ray, tick)
         runs.append(Run(name, dict(plan.options), figures_for(rows, plan), (thinking(rows),),
                         label))
+        played.append((plan, runs[-1]))
     return runs

@@ -213,3 +213,14 @@ def test_bots_are_compared_over_their_seats_and_head_to_head() -> None:
     versus = next(t for t in out.tables if t.key == "bot-versus-bot")
     assert [(r["bot"], r["against"], r["finishes ahead"]) for r in versus.rows] == [
         ("a", "b", Share(2.5, 4)), ("b", "a", Share(1.5, 4))]
+
+
+def test_seat_statistics_are_split_by_bot() -> None:
+    # a wins from seat 1 twice and loses there once; b wins from seat 2 once.
+    games = [(["a", "b"], [0]), (["b", "a"], [1]), (["a", "b"], [1]), (["a", "b"], [0])]
+    rows = [{"index": i, "bots": bots, "skills": None, "scores": [1.0, 0.0], "winners": won,
+             "moves": 10, "game": {}} for i, (bots, won) in enumerate(games)]
+    table = next(t for t in generic(rows, 2).tables if t.key == "win-rate-by-seat-and-bot")
+    shares = {(r["bot"], r["seat"]): r["win rate"] for r in table.rows}
+    assert shares == {("a", 1): Share(2, 3), ("a", 2): Share(1, 1), ("b", 1): Share(0, 1),
+                      ("b", 2): Share(1, 3)}

@@ -82,7 +82,7 @@ def goals(rows: Sequence[dict[str, Any]], cards: CardSet, lines: Lines, out: Fig
     """The goals' table, and a flag for the no-VP Life Stories (the other goals are
     flagged by their own figures)."""
     free = measured(out, "time-economy", "turns that cost no years")
-    most = measured(out, "time-economy", "a winner took the most turns")
+    most = measured(out, "time-economy", "a winner took more turns than anyone else")
     margin = measured(out, "summary", "winning margin, median")
     assert isinstance(free, Share) and isinstance(most, Share) and isinstance(margin, Median)
     plain = no_vp_taken(out, cards, len(rows))
@@ -98,7 +98,8 @@ def goals(rows: Sequence[dict[str, Any]], cards: CardSet, lines: Lines, out: Fig
               plain.value >= lines.of("no_vp_taken", NO_VP_TAKEN)),
         _goal("the least chosen occupation (chosen or switched to)", least,
               f"≥ {lines.rare:.0%}", least.value >= lines.rare, name),
-        _goal("a winner took the most turns", most, f"≤ {lines.of('most_turns', MOST_TURNS):.0%}",
+        _goal("a winner took more turns than anyone else", most,
+              f"≤ {lines.of('most_turns', MOST_TURNS):.0%}",
               most.value <= lines.of("most_turns", MOST_TURNS)),
         _goal("best seat (× fair share)", best_seat(out),
               f"≤ {lines.of('best_seat', BEST_SEAT):g}×",

@@ -31,7 +31,7 @@ def test_the_host_picks_or_uploads_a_card_set_and_the_table_names_its_cards(
     open_room(host, server, "my-story")
     page = host.page
     # The bundled sets are a choice like any option.
-    expect(page.locator("#opt-card_set option")).to_have_count(2)
+    expect(page.locator("#opt-card_set option")).to_have_count(3)
     bad = chapters()
     bad["cards"][3]["vp"] = "two"
     (tmp_path / "bad.json").write_text(json.dumps(bad))

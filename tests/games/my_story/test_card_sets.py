@@ -47,16 +47,17 @@ def test_every_achievement_says_its_own_tiers() -> None:
 
 
 def test_the_first_draft_is_bundled_and_differs_where_the_lab_rebalanced() -> None:
-    draft, standard = bundled_card_set("first-draft"), GAME.card_set
+    """The second edition (the lab's first rebalancing) against the first draft."""
+    draft, second = bundled_card_set("first-draft"), bundled_card_set("second-edition")
     # Sabbatical gave 5 VP for 1 Money and 1 Smile; now 2 VP, and a year.
     assert (draft.cards["P22"].vp, dict(draft.cards["P22"].requirement)) == \
         (5, {"money": 1, "smile": 1})
-    assert (standard.cards["P22"].vp, dict(standard.cards["P22"].requirement)) == \
+    assert (second.cards["P22"].vp, dict(second.cards["P22"].requirement)) == \
         (2, {"years": 1, "money": 1, "smile": 1})
     # Every Life Story slot costs a year; the first draft's last two were free.
     assert [s.get("years", 0) for s in draft.life_slots] == [1, 1, 1, 0, 0]
-    assert [s.get("years", 0) for s in standard.life_slots] == [1, 1, 1, 1, 1]
-    assert all(r.requirement.get("years") == 1 for r in standard.reunions.values())
+    assert [s.get("years", 0) for s in second.life_slots] == [1, 1, 1, 1, 1]
+    assert all(r.requirement.get("years") == 1 for r in second.reunions.values())
     assert dict(draft.achievements["A03"].score) == {"per": 3}
 
 
@@ -121,7 +122,7 @@ def test_a_bad_card_set_option_is_refused_naming_the_card_and_field(change: Any,
     change(data)
     with pytest.raises(ContentError, match=re.escape(message)):
         Match.new(GAME, 2, {"cards": data}, seed=1)
-    with pytest.raises(InvalidOptions, match="must be one of standard, first-draft"):
+    with pytest.raises(InvalidOptions, match="must be one of standard, second-edition, first-draft"):
         GAME.setup(2, {"card_set": "deluxe"})
 
 

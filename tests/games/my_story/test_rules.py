@@ -1,4 +1,6 @@
-"""My Story: rulebook clauses and worked examples, with the rulebook's numbers."""
+"""My Story: rulebook clauses and worked examples, with the rulebook's numbers, played
+with the card set they were written for (the second edition: every slot costs a year,
+Entrepreneur plays one card fewer)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 import pytest
 
 from parlour.engine import IllegalAction, MalformedAction, NotYourTurn
-from parlour.games.my_story import GAME as G
+from parlour.games.my_story import bundled_card_set, with_cards
 from parlour.games.my_story.abilities import hand_size
 from parlour.games.my_story.payments import age_marker, payment_years, star_options
 from parlour.games.my_story.state import MyStoryState
@@ -17,6 +19,7 @@ from parlour.games.my_story.turns import next_seat, start_turn
 
 from .table import no_daydream_on_top, seat_order
 
+G = with_cards(bundled_card_set("second-edition"))
 CARDS = G.card_set
 
 

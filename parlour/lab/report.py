@@ -115,7 +115,7 @@ def _series_table(plan: Mapping[str, Any], series: Sequence[Run]) -> Table:
 
 
 def changes_table(changes: Sequence[Difference]) -> Table:
-    return Table("content-diff", "What B changes", ["field"], ["A", "B"],
+    return Table("content-diff", "Every field that differs", ["field"], ["A", "B"],
                  [{"field": path, "A": _shown(a), "B": _shown(b)} for path, a, b in changes],
                  "Every field of the content (or option) whose value differs between the "
                  "two runs; a card is found by its id.", section="What B changes")

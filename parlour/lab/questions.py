@@ -128,7 +128,8 @@ def lead(rows: Sequence[dict[str, Any]], players: int, out: Figures) -> None:
     for k, p in enumerate(POINTS):
         led = [r for r in single if r["questions"]["leaders"][k] != -1]
         won = sum(1 for r in led if r["questions"]["leaders"][k] == r["winners"][0])
-        points.append({"game played (%)": p, "the leader wins": Share(won, len(led))})
+        if led:  # a point at which nobody ever leads alone says nothing
+            points.append({"game played (%)": p, "the leader wins": Share(won, len(led))})
     out.add(Table("leader-wins", "How often the leader at each point of the game wins",
                   ["game played (%)"], ["the leader wins"], points,
                   "Over games with one winner and a sole leader at that point (by moves "

@@ -110,8 +110,9 @@ def _safe(text: str) -> str:
 
 
 def _series_table(plan: Mapping[str, Any], series: Sequence[Run]) -> Table:
-    name = "bot" if "skill ladder" in plan else str(plan.get("sweep", "")).split(" = ")[0]
-    return series_table(name, [r.series or "" for r in series], [r.figures for r in series])
+    """The series' key figures, named by what the series varies (the plan's ``by``)."""
+    return series_table(str(plan.get("by", "")), [r.series or "" for r in series],
+                        [r.figures for r in series])
 
 
 def changes_table(changes: Sequence[Difference]) -> Table:

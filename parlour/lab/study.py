@@ -85,6 +85,8 @@ class Study:
             out["skill ladder"] = list(self.ladder)
         if self.sweep:
             out["sweep"] = f"{self.sweep.name} = {', '.join(map(json.dumps, self.sweep.values))}"
+        if self.ladder or self.sweep:
+            out["by"] = self.series_name()
         if plan.lines != Lines():
             out["lines"] = plan.lines.to_json()
         return out

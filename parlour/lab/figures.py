@@ -224,8 +224,7 @@ def rebin(tables: Sequence[Table]) -> list[Table]:
     each with every bin any of them has (0 where it has none): so that two runs' counts
     line up bin for bin whatever their ranges."""
     label = tables[0].labels[0]
-    values = [float(v) for t in tables for r in t.rows
-              if isinstance(v := r.get(label), int | float)]
+    values = distributed(tables)
     width, edge = bins(values)
     keys = sorted({edge(v) for v in values})
     head = f"{label} (bins of {width:g})" if width else label
@@ -242,6 +241,13 @@ def rebin(tables: Sequence[Table]) -> list[Table]:
         out.append(Table(t.key, t.title, [head], list(t.columns), rows, t.note, t.plot,
                          t.reference, t.section, t.plotted))
     return out
+
+
+def distributed(tables: Sequence[Table]) -> list[float]:
+    """Every value the distributions count (their first label)."""
+    label = tables[0].labels[0]
+    return [float(v) for t in tables for r in t.rows
+            if isinstance(v := r.get(label), int | float)]
 
 
 def _whole(x: float) -> float | int:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from .figures import Cell, Row, Stat, Table, key_of, rebin, union
+from .figures import Cell, Row, Stat, Table, bins, distributed, key_of, rebin, union
 from .stats import Share
 
 NAMES = ("A", "B")
@@ -53,7 +53,7 @@ def hist_data(tables: Sequence[Table]) -> tuple[list[float], float, list[dict[st
     shared = rebin(tables)
     label = shared[0].labels[0]
     xs = [number(r.get(label)) for r in shared[0].rows]
-    width = float(label.rsplit("bins of ", 1)[1].rstrip(")")) if "bins of" in label else 0.0
+    width = bins(distributed(tables))[0]
     shares = []
     for t in shared:
         per: dict[str, list[float]] = {}

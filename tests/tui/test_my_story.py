@@ -1,4 +1,5 @@
-"""My Story's terminal renderer: every view renders, every action has a label."""
+"""My Story's terminal renderer: every view renders, every action has a label; played
+with the card set the tests were written for (the second edition)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from rich.console import Console
 
 from parlour.bots import make_agent
 from parlour.engine import Action, Legal, Match, View, play
-from parlour.games.my_story import GAME as G
+from parlour.games.my_story import bundled_card_set, with_cards
 from parlour.games.my_story.state import MyStoryState
 from parlour.games.my_story.tracks import open_reunions
 from parlour.games.my_story.turns import start_turn
@@ -19,6 +20,7 @@ from tests.games.my_story.table import seat_order
 from tests.games.my_story.test_card_sets import renamed
 
 WIDE = 200  # wide enough that no cell wraps: the tests read whole phrases
+G = with_cards(bundled_card_set("second-edition"))
 tui = MyStoryScreens(G.words())
 
 

@@ -38,6 +38,9 @@ class Settings:
     public_url: str | None = None
     """Base address put in join links and QR codes (guessed from the request if unset)."""
     max_message_bytes: int = 16_384
+    max_body_bytes: int = 65_536
+    """The largest HTTP request body read (a room's options); a content upload may send
+    512 kB (``http.api.MAX_CONTENT_BYTES``)."""
     max_name_length: int = 24
     actions_per_second: float = 8.0
     action_burst: int = 16

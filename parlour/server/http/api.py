@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,9 +24,10 @@ from pydantic import BaseModel, Field
 from parlour.bots import bot_names
 from parlour.games import game_ids, get_game
 
-from ..errors import NotFound, RoomError
+from ..errors import NotAllowed, NotFound, RoomError
 from ..live.connections import Client, no_socket
 from ..live.handlers import handle
+from ..live.socket import MAX_DEPTH, too_deep
 from ..rooms.codes import token_hash
 from ..rooms.snapshot import public_options
 from .deps import BaseUrl, HubDep, RoomDep, address, bearer
@@ -94,6 +96,8 @@ async def game_data(game_id: str, name: str) -> FileResponse:
 @router.post("/rooms", summary="Open a room", response_model=RoomCreated, status_code=201)
 async def create_room(body: NewRoom, request: Request, hub: HubDep,
                       base: BaseUrl) -> RoomCreated:
+    if too_deep(body.options):
+        raise RoomError(f"options nest at most {MAX_DEPTH} lists or objects deep")
     room, token = await hub.create(body.game, address(request), body.options)
     return RoomCreated(code=room.code, token=token, url=f"{base}/r/{room.code}")
 
@@ -117,6 +121,8 @@ async def room_qr(room: RoomDep, base: BaseUrl) -> Response:
 
 MAX_CONTENT_BYTES = 512 * 1024
 """The largest content file a host may give a room (a card set is about 25 kB)."""
+CONTENT_PATH = re.compile(r"/api/rooms/[^/]+/content/[^/]+")
+"""Where content is uploaded: bodies up to ``MAX_CONTENT_BYTES`` (``bodies.py``)."""
 
 
 @router.put("/rooms/{code}/content/{name}",
@@ -124,17 +130,34 @@ MAX_CONTENT_BYTES = 512 * 1024
 async def room_content(room: RoomDep, name: str, request: Request, credentials: Annotated[
         HTTPAuthorizationCredentials | None, Depends(bearer)]) -> dict[str, Any]:
     """The body is the option's JSON (``null`` takes it away); ``Authorization: Bearer
-    TOKEN`` is the host's token. The content is validated as the game validates it."""
-    body = await request.body()
-    if len(body) > MAX_CONTENT_BYTES:
-        raise RoomError(f"the file is too large (at most {MAX_CONTENT_BYTES // 1024} kB)")
-    try:
-        value = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RoomError(f"the file is not valid JSON: {exc}") from None
+    TOKEN`` is the host's token. The content is validated as the game validates it.
+
+    The room and the token are checked before the body is read: a stranger's upload is
+    refused unread (404, 403), and a body over the limit is refused once it passes it (413).
+    """
     caller = Caller(credentials.credentials if credentials else None)
+    if not room.is_host(caller):
+        raise NotAllowed("only the room's host gives it content (send the host's token as"
+                         " 'Authorization: Bearer <token>')")
+    value = parse_json(await request.body())
+    if too_deep(value):
+        raise RoomError(f"the file nests at most {MAX_DEPTH} lists or objects deep")
     await handle(room, caller, {"type": "give_content", "name": name, "value": value})
     return {"options": public_options(room.lobby.options)}
+
+
+def parse_json(body: bytes) -> Any:
+    """A request body's JSON, or ``RoomError`` saying why it is not acceptable JSON (not
+    JSON, not UTF-8, a number too long, nesting too deep)."""
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RoomError(f"the file is not valid JSON: {exc}") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise RoomError("the file is not acceptable JSON: a number has more than"
+                        f" {sys.get_int_max_str_digits()} digits") from None
+    except RecursionError:
+        raise RoomError("the file nests lists or objects too deep") from None
 
 
 class Caller(Client):

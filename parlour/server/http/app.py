@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -12,6 +14,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour.bots import allow_bots
@@ -32,6 +35,7 @@ from ..rooms.hub import Hub
 from ..storage.changes import Store
 from ..storage.stores import store_for
 from . import api, pages, records
+from .bodies import BoundedBodies
 from .status import router as status_router
 
 SECURITY_HEADERS = [
@@ -42,6 +46,7 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
 ]
 DOCS_PATHS = ("/docs", "/redoc")
+TOO_MANY_DIGITS = f"a number has more than {sys.get_int_max_str_digits()} digits"
 
 STATUSES: dict[type[RoomError], int] = {
     RoomError: 400,
@@ -97,7 +102,26 @@ def refusal(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
 async def malformed(request: Request, exc: Exception) -> Response:
     """A request whose body or parameters do not fit: 422, saying which and why."""
     assert isinstance(exc, RequestValidationError)
+    # The refused body is held by the frames in the error's traceback, in a cycle that only
+    # the garbage collector would free (and it runs seldom here: run.GC_THRESHOLDS).
+    exc.body = None
+    traceback.clear_frames(exc.__traceback__)
     return Json({"detail": jsonable_encoder(exc.errors())}, status_code=422)
+
+
+async def http_refusal(request: Request, exc: Exception) -> Response:
+    """Starlette's and FastAPI's own refusals (no such route, a body too large or that
+    does not parse), with the reason a body did not parse where it is known."""
+    assert isinstance(exc, HTTPException)
+    detail = exc.detail
+    cause = exc.__cause__
+    if isinstance(cause, RecursionError):
+        detail = "the body nests lists or objects too deep"
+    elif isinstance(cause, ValueError):  # an integer of more digits than Python converts
+        detail = f"the body is not acceptable JSON: {TOO_MANY_DIGITS}"
+    if exc.status_code in (204, 304):
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    return Json({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -123,12 +147,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.doors = doors
     app.state.settings = settings
+    app.add_middleware(BoundedBodies, limit=settings.max_body_bytes,
+                       larger=api.MAX_CONTENT_BYTES, larger_paths=api.CONTENT_PATH)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(LiveSockets, doors=doors, settings=settings)
     # Starlette picks the handler of the nearest class in an error's MRO.
     for error, status in STATUSES.items():
         app.add_exception_handler(error, refusal(status))
     app.add_exception_handler(RequestValidationError, malformed)
+    app.add_exception_handler(HTTPException, http_refusal)
     # The API first: routes are tried in order, and POST /api/rooms opens every room.
     for router in (api.router, records.router, pages.router, status_router):
         app.include_router(router)

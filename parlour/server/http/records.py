@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Path
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel
 
@@ -22,6 +22,10 @@ from ..rooms.status import FINISHED
 from .deps import RoomDep, bearer
 
 router = APIRouter(prefix="/api")
+MAX_GAME_NUMBER = 2**31 - 1
+"""The largest number a past game can have (what every database stores as an integer)."""
+GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER,
+                                 description="the game's number in the room, from 1")]
 
 
 class ReplayStep(BaseModel):
@@ -65,7 +69,7 @@ async def room_record(room: MemberDep) -> dict[str, Any]:
 @router.get("/rooms/{code}/past/{number}",
             summary="A game the room finished before the one it plays now (its record,"
                     " result and names; its players and host only)")
-async def past_game(room: MemberDep, number: int) -> dict[str, Any]:
+async def past_game(room: MemberDep, number: GameNumber) -> dict[str, Any]:
     past = await room.store.past_game(room.code, number)
     if past is None:
         raise NotFound(f"room {room.code} has no past game {number}")

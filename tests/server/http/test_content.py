@@ -27,7 +27,7 @@ def test_the_host_uploads_a_card_set_and_the_game_plays_and_names_it(kit: Any, d
     with kit.open_client(db, bot_delay=0.0) as client:
         code, token = kit.new_room(client, "my-story")
         host = kit.connect(client, code, token)
-        assert put(client, code, None, json.dumps(own_set())).status_code == 400
+        assert put(client, code, None, json.dumps(own_set())).status_code == 403
         reply = put(client, code, token, json.dumps(own_set()))
         assert reply.status_code == 200, reply.text
         assert reply.json()["options"] == {"cards": "Chapters (your own)"}
@@ -63,7 +63,9 @@ def test_a_bad_card_set_is_refused_naming_the_card_and_changes_nothing(kit: Any,
         assert "cards[3] (L04): field 'vp' must be a whole number (got 'two')" in reply.text
         assert put(client, code, token, "{not json").status_code == 400
         assert put(client, code, token, json.dumps(own_set()), "deck").status_code == 400
-        assert put(client, code, token, "x" * (600 * 1024)).status_code == 400
+        too_large = put(client, code, token, "x" * (600 * 1024))
+        assert too_large.status_code == 413
+        assert too_large.json() == {"detail": "the request body is too large (at most 512 kB)"}
         assert kit.connect(client, code).last["room"]["options"] == {}
         assert put(client, code, token, json.dumps(own_set())).status_code == 200
         host.until(lambda m: m["room"]["options"] == {"cards": "Chapters (your own)"})

@@ -61,6 +61,18 @@ class Settings:
     """A websocket that has not said ``hello`` this long after connecting is closed."""
     idle_seconds: float = 300.0
     """A websocket that has sent nothing this long is closed (the browser pings each minute)."""
+    connections_per_address: int = 256
+    """Connections (HTTP and websockets) one address may hold open to one server process."""
+    max_connections: int = 10_000
+    """Connections open to one server process in all (fewer if it may not open as many
+    files); beyond that a new one is told the server is full and closed."""
+    header_seconds: float = 10.0
+    """A request's head (its line and headers) must be whole this long after the connection
+    was made or the last response sent."""
+    body_seconds: float = 30.0
+    """A request's body must arrive whole this long after the application first reads it."""
+    keep_alive_seconds: int = 5
+    """A kept-alive HTTP connection that sends nothing this long is closed."""
     workers: int = 1
     """Worker processes: more than one are started behind a front on ``host:port``
     (``parlour serve --processes N``), which passes each connection to the worker that
@@ -86,6 +98,7 @@ class Settings:
         hour, look-ups and connections per address), for load tests on loopback."""
         return replace(self, actions_per_second=float(UNLIMITED), action_burst=UNLIMITED,
                        rooms_per_address=UNLIMITED, sockets_per_address=UNLIMITED,
+                       connections_per_address=UNLIMITED,
                        lookup_burst=UNLIMITED, miss_burst=UNLIMITED)
 
 

@@ -50,13 +50,15 @@ def serve_worker(channel: int) -> None:
 
 def _config(settings: Settings) -> uvicorn.Config:
     from .http.app import create_app
+    from .http.guard import protocols
 
     # No permessage-deflate: a connection is sent small patches, where compressing costs
     # more CPU than the bytes it saves (docs/performance.md).
     return uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
                           ws_max_size=1 << 16, ws_per_message_deflate=False,
                           log_level="info" if settings.access_log else "warning",
-                          access_log=settings.access_log, proxy_headers=False)
+                          access_log=settings.access_log, proxy_headers=False,
+                          **protocols(settings))
 
 
 GC_THRESHOLDS = (50_000, 20, 100)

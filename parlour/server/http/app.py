@@ -148,7 +148,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.doors = doors
     app.state.settings = settings
     app.add_middleware(BoundedBodies, limit=settings.max_body_bytes,
-                       larger=api.MAX_CONTENT_BYTES, larger_paths=api.CONTENT_PATH)
+                       larger=api.MAX_CONTENT_BYTES, seconds=settings.body_seconds,
+                       larger_paths=api.CONTENT_PATH)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(LiveSockets, doors=doors, settings=settings)
     # Starlette picks the handler of the nearest class in an error's MRO.

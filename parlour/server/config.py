@@ -44,6 +44,11 @@ class Settings:
     max_name_length: int = 24
     actions_per_second: float = 8.0
     action_burst: int = 16
+    refusals_per_second: float = 1.0
+    refusal_burst: int = 16
+    """Frames refused (not JSON, too large or deep, too fast, before hello) a websocket may
+    send; past that it is closed. A client that works is never refused; one that floods
+    refused frames costs a core, and other rooms their pace."""
     rooms_per_address: int = 30
     """Rooms one address may create per hour (all at once, then one every 120 s), counted
     in the database: the limit holds across server processes."""
@@ -97,6 +102,7 @@ class Settings:
         """These settings with the limits against abuse lifted (messages a second, rooms an
         hour, look-ups and connections per address), for load tests on loopback."""
         return replace(self, actions_per_second=float(UNLIMITED), action_burst=UNLIMITED,
+                       refusals_per_second=float(UNLIMITED), refusal_burst=UNLIMITED,
                        rooms_per_address=UNLIMITED, sockets_per_address=UNLIMITED,
                        connections_per_address=UNLIMITED,
                        lookup_burst=UNLIMITED, miss_burst=UNLIMITED)

@@ -36,7 +36,8 @@ T = TypeVar("T")
 
 def settings_for(db: Path, **overrides: Any) -> Settings:
     base: dict[str, Any] = {"db_url": f"sqlite+aiosqlite:///{db}", "bot_delay": 0.01,
-                            "actions_per_second": 1000.0, "action_burst": 1000}
+                            "actions_per_second": 1000.0, "action_burst": 1000,
+                            "refusals_per_second": 1000.0, "refusal_burst": 1000}
     base.update(overrides)
     return Settings(**base)
 

@@ -2,8 +2,9 @@
 
 Putting a frame in a connection's queue never waits, so telling a room's connections of
 a change costs no task and no lock per connection. A connection whose queue grows past
-``QUEUE_LIMIT`` frames is too slow: it is dropped (its socket closed) instead of holding
-anyone up, and the client, which reconnects by itself, is sent its whole snapshot again.
+``QUEUE_LIMIT`` frames or ``QUEUE_CHARACTERS`` characters is too slow: it is dropped (its
+socket closed) instead of holding anyone up or the server's memory (a socket that never
+reads), and the client, which reconnects by itself, is sent its whole snapshot again.
 
 A connection that asked for patches (``hello`` with ``"patches": true``) is sent its
 whole snapshot first, then a patch from each snapshot to the next (``patch.py``); each
@@ -28,6 +29,10 @@ logger = logging.getLogger("parlour.server")
 
 QUEUE_LIMIT = 256
 """Frames waiting for one connection before it counts as too slow and is dropped."""
+QUEUE_CHARACTERS = 1 << 20
+"""The text waiting for one connection before it counts as too slow and is dropped: a
+megabyte or so (frames are mostly ASCII JSON), about 200 whole snapshots of the largest
+game, where 256 large frames held some 20 MB."""
 
 SendText = Callable[[str], Awaitable[None]]
 
@@ -51,6 +56,8 @@ class Client:
         """The snapshot this connection has (or will have once its queue is sent)."""
         self.frames = 0
         self.queue: deque[str] = deque()
+        self.queued = 0
+        """Characters in ``queue``."""
         self._ready = asyncio.Event()
         self.closed = False
         self.closed_by_peer = False
@@ -61,11 +68,13 @@ class Client:
         """Queue an encoded frame; a connection too slow to keep up is dropped."""
         if self.closed or self.finishing:
             return
-        if len(self.queue) >= QUEUE_LIMIT:
-            logger.warning("dropping a connection %d frames behind", len(self.queue))
+        if len(self.queue) >= QUEUE_LIMIT or self.queued + len(text) > QUEUE_CHARACTERS:
+            logger.warning("dropping a connection %d frames (%d characters) behind",
+                           len(self.queue), self.queued)
             self.close()
             return
         self.queue.append(text)
+        self.queued += len(text)
         self._ready.set()
 
     async def send(self, message: Message) -> None:
@@ -96,6 +105,7 @@ class Client:
         """Stop sending: the sending task ends and the connection is closed."""
         self.closed = True
         self.queue.clear()
+        self.queued = 0
         self._ready.set()
 
     # -- the sending task -------------------------------------------------------------------
@@ -109,7 +119,9 @@ class Client:
                     self._ready.clear()
                     await self._ready.wait()
                     continue
-                await self._send_text(self.queue.popleft())
+                text = self.queue.popleft()
+                self.queued -= len(text)
+                await self._send_text(text)
         except Exception:
             pass  # the socket is gone: the receiving side sees it and leaves the room
         finally:

@@ -166,6 +166,9 @@ async def serve(websocket: WebSocket, doors: Doors, client: Client, settings: Se
     """Hand the connection's requests to the room it joined until it closes. Returns why
     the server closes the connection (a limit), or ``None`` if the client left."""
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
+    refusals = TokenBucket(settings.refusals_per_second, settings.refusal_burst)
+    flooding = (f"too many refused messages (at most {settings.refusal_burst}, then"
+                f" {settings.refusals_per_second:g} a second)")
     room: Joined | None = None
     with anyio.CancelScope() as scope:
         deadline = Deadline(scope, settings.hello_seconds)
@@ -175,11 +178,16 @@ async def serve(websocket: WebSocket, doors: Doors, client: Client, settings: Se
                 msg = await receive(websocket, client, settings)
                 if room is not None:
                     deadline.push(settings.idle_seconds)
-                if msg is None:
-                    continue
-                if not bucket.take():
+                if msg is not None and not bucket.take():
                     refuse(client, msg, "too many messages: please slow down"
                            f" (at most {settings.actions_per_second:g} a second)")
+                    msg = None
+                elif msg is not None and room is None and msg.get("type") != "hello":
+                    refuse(client, msg, "say hello first")
+                    msg = None
+                if msg is None:  # refused
+                    if not refusals.take():
+                        return flooding
                     continue
                 if msg.get("type") == "hello":
                     deadline.hold()
@@ -187,9 +195,6 @@ async def serve(websocket: WebSocket, doors: Doors, client: Client, settings: Se
                 elif room is not None:
                     deadline.hold()  # a request being answered is not silence
                     await room.answer(client, msg)
-                else:
-                    refuse(client, msg, "say hello first")
-                    continue
                 if room is not None:
                     deadline.push(settings.idle_seconds)
                 else:  # a hello naming no room: the first deadline still holds

@@ -42,7 +42,6 @@ Presence = Literal["online", "away", "offline", "bot"]
 class Keyed:
     """A person's move sent with an idempotency key: what a retry must match, and its answer."""
 
-    seat: int
     action: object
     number: int
 
@@ -71,9 +70,10 @@ class Room:
         self.log = TableLog(self.code)
         self.play: Play | None = None
         self.past_winners = stored.past_winners
-        self.keys = {a["key"]: Keyed(a["seat"], a["action"], number)
+        self.keys = {(a["seat"], a["key"]): Keyed(a["action"], number)
                      for number, a in enumerate(stored.actions, start=1) if a.get("key")}
-        """The moves of this game sent with a key, by key (``moved_with``)."""
+        """The moves of this game sent with a key, by seat and key (``moved_with``): a key
+        names a move of one seat in one game."""
         if stored.seed is not None and self.status in (Status.PLAYING, *FINISHED):
             game = self.lobby.game
             self.log.note(f"{game.title} with {len(self.lobby.seats)} players")
@@ -216,6 +216,7 @@ class Room:
         ))
         self.past_winners.append(list(result.winners) if result else [])
         self.play, self.status = play, Status.PLAYING
+        self.keys = {}  # a key of the game just finished names nothing in this one
         self.driver.new_game()
         self.log.note(f"Game {len(self.past_winners) + 1} of {lobby.game.title} started")
         self.changed(None)
@@ -250,7 +251,7 @@ class Room:
         play = self.play
         if play is None:
             raise RoomError("no game is running")
-        if key is not None and key in self.keys:
+        if key is not None and (seat, key) in self.keys:
             raise RoomError("this key was sent with another move")
         if not bot:
             self.driver.away.discard(seat)  # acting again takes the seat back from a stand-in
@@ -261,7 +262,7 @@ class Room:
                            seat=seat, action=action, bot=bot,
                            result=result.to_json() if result else None, key=key))
         if key is not None:
-            self.keys[key] = Keyed(seat, action, move.number)
+            self.keys[seat, key] = Keyed(action, move.number)
         news = self._log_move(move)
         if play.over:
             self.status = Status.OVER
@@ -273,8 +274,8 @@ class Room:
     def moved_with(self, key: str, seat: int, action: object) -> int | None:
         """The number of this seat's move sent with ``key``, if there is one: a retry (after
         a lost reply) is answered with it and changes nothing."""
-        keyed = self.keys.get(key)
-        if keyed is None or keyed.seat != seat:
+        keyed = self.keys.get((seat, key))
+        if keyed is None:
             return None
         if keyed.action != action:
             raise RoomError("this key was sent with another move")

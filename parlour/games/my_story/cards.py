@@ -27,7 +27,7 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from parlour.engine import ContentError
+from parlour.engine import ContentError, text_problem
 
 RESOURCES = ("money", "book", "heart", "house", "smile")
 STAR = "star"
@@ -168,6 +168,21 @@ def _get(entry: Mapping[str, Any], key: str, kind: type, where: str, default: An
     return value
 
 
+MAX_NAME = 60
+MAX_TEXT = 300
+"""The longest name (of a card, a set...) and the longest card text a card set may hold."""
+
+
+def _text(entry: Mapping[str, Any], key: str, where: str, limit: int = MAX_NAME) -> str:
+    """A field of text that players are shown, held to the rules of typed text
+    (``text_problem``: no control or invisible characters, no direction overrides)."""
+    value: str = _get(entry, key, str, where)
+    problem = text_problem(value, f"field {key!r}", limit)
+    if problem:
+        raise _fail(where, problem)
+    return value
+
+
 def _cost(value: Any, where: str, *, allow_years: bool, allow_star: bool) -> dict[str, int]:
     if not isinstance(value, dict):
         raise _fail(where, f"must be an object of icon counts (got {value!r})")
@@ -224,7 +239,7 @@ def _card(entry: Any, where: str) -> Card:
         raise _fail(where, f"unknown kind {kind!r} (kinds: {', '.join(KIND_COUNTS)})")
     if "@" in cid:
         raise _fail(where, "'@' is reserved for starting cards")
-    name = _get(entry, "name", str, where)
+    name = _text(entry, "name", where)
     if kind in ("daydreaming", "lottery_ticket"):
         return Card(cid, kind, name)
     if kind == "bonus_resource":
@@ -265,7 +280,7 @@ def _starting(entries: Any) -> tuple[tuple[Card, ...], ...]:
         leaves = entry.get("leaves_at")
         if leaves is not None and (isinstance(leaves, bool) or not isinstance(leaves, int)):
             raise _fail(where, "'leaves_at' must be an age")
-        templates.append((tid, _get(entry, "name", str, where), copies,
+        templates.append((tid, _text(entry, "name", where), copies,
                           _colours(_get(entry, "colours", list, where), where),
                           _cost(_get(entry, "play", dict, where), where, allow_years=False,
                                 allow_star=True), leaves))
@@ -364,7 +379,7 @@ def parse_card_set(data: Any, key: str | None = None) -> CardSet:
         age = _get(entry, "age", int, where)
         if age not in (30, 40) or rid in reunions:
             raise _fail(where, "needs a unique id and 'age' 30 or 40")
-        reunions[rid] = Reunion(rid, _get(entry, "name", str, where), age,
+        reunions[rid] = Reunion(rid, _text(entry, "name", where), age,
                                 _cost(_get(entry, "requirement", dict, where), where,
                                       allow_years=True, allow_star=False))
     for age in (30, 40):
@@ -376,8 +391,8 @@ def parse_card_set(data: Any, key: str | None = None) -> CardSet:
         aid = _get(entry, "id", str, where)
         if aid in achievements:
             raise _fail(where, f"duplicate id {aid!r}")
-        achievements[aid] = Achievement(aid, _get(entry, "name", str, where),
-                                        _get(entry, "text", str, where),
+        achievements[aid] = Achievement(aid, _text(entry, "name", where),
+                                        _text(entry, "text", where, MAX_TEXT),
                                         _measure(entry.get("measure"), where),
                                         _score(entry.get("score"), where))
     if len(achievements) != ACHIEVEMENTS:
@@ -387,7 +402,7 @@ def parse_card_set(data: Any, key: str | None = None) -> CardSet:
     if hand < 1 or max_time < 0:
         raise _fail("document", "'hand_size' must be ≥ 1 and 'max_time_per_payment' ≥ 0")
     card_set = CardSet(
-        name=_get(data, "name", str, "document"),
+        name=_text(data, "name", "document"),
         colours=dict(colours),
         hand_size=hand,
         max_time=max_time,

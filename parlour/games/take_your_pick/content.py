@@ -20,7 +20,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from parlour.engine import ContentError
+from parlour.engine import ContentError, text_problem
 
 Card = tuple[str, str]
 
@@ -38,14 +38,23 @@ class Deck(tuple[Card, ...]):
 
 
 def check_phrase(value: Any, where: str) -> str:
+    """A phrase as a card may print it: held to the rules of typed text (``text_problem``:
+    no control or invisible characters, no direction overrides), and trimmed already.
+
+    >>> check_phrase("In\u202e", "entry 3")
+    Traceback (most recent call last):
+    ...
+    parlour.engine.errors.ContentError: entry 3: a phrase cannot contain control characters
+    """
     if not isinstance(value, str):
         raise ContentError(f"{where}: a phrase must be text (got {value!r})")
-    if not value.strip():
-        raise ContentError(f"{where}: a phrase cannot be empty")
-    if value != value.strip():
-        raise ContentError(f"{where}: the phrase {value!r} has spaces at its start or end")
     if len(value) > MAX_PHRASE:
         raise ContentError(f"{where}: the phrase {value!r} is longer than {MAX_PHRASE} characters")
+    problem = text_problem(value, "a phrase", MAX_PHRASE)
+    if problem:
+        raise ContentError(f"{where}: {problem}")
+    if value != value.strip():
+        raise ContentError(f"{where}: the phrase {value!r} has spaces at its start or end")
     return value
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.engine import ContentError
+from parlour.engine import ContentError, text_problem
 
 CARD_COUNT = 200
 """The printed game has 180 cards; ours has 20 more, of everyday moments (see docs/rulings.md)."""
@@ -69,11 +69,21 @@ def norm(word: str) -> str:
 
 
 def check_word(word: Any, where: str) -> str:
-    """A usable word, or ``ContentError`` naming ``where``."""
+    """A usable word, held to the rules of typed text (``text_problem``: no control or
+    invisible characters, no direction overrides), or ``ContentError`` naming ``where``.
+
+    >>> check_word("Tea\u200b", "card 4 front")
+    Traceback (most recent call last):
+    ...
+    parlour.engine.errors.ContentError: card 4 front: a word cannot contain control characters
+    """
     if not isinstance(word, str) or not word.strip():
         raise ContentError(f"{where}: a word must be a non-empty string (got {word!r})")
     if len(word) > MAX_WORD_LENGTH:
         raise ContentError(f"{where}: {word!r} is longer than {MAX_WORD_LENGTH} characters")
+    problem = text_problem(word, "a word", MAX_WORD_LENGTH)
+    if problem:
+        raise ContentError(f"{where}: {problem}")
     return word
 
 
@@ -95,6 +105,12 @@ def parse_deck(data: Any, count: int = CARD_COUNT) -> Deck:
         isinstance(c, str) and c for c in raw_cats
     ):
         raise ContentError("'categories' must be a non-empty list of names")
+    for i, name in enumerate(raw_cats):
+        check_word(name, f"category {i}")
+    name = data.get("name", "")
+    problem = name and text_problem(name, "the deck's name")
+    if problem:
+        raise ContentError(problem)
     categories = tuple(raw_cats)
     if len(data["cards"]) != count:
         raise ContentError(f"the deck must have {count} cards (it has {len(data['cards'])})")
@@ -111,7 +127,7 @@ def parse_deck(data: Any, count: int = CARD_COUNT) -> Deck:
             category[norm(word)] = cat
             pair.append(word)
         cards.append(Card(pair[0], pair[1]))
-    return Deck(str(data.get("name", "")), categories, tuple(cards), category)
+    return Deck(str(name), categories, tuple(cards), category)
 
 
 def load_deck(path: Path = DATA_FILE) -> Deck:

@@ -7,7 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from parlour.engine import text_problem
 from parlour.games.my_story.cards import DEFAULT_PATH
+from parlour.games.whats_it_to_ya.content import DATA_FILE as WITY_CARDS
 
 
 def own_set() -> dict[str, Any]:
@@ -81,3 +85,51 @@ def test_party_games_take_their_own_content_too(kit: Any, db: Path) -> None:
         assert reply.status_code == 200 and reply.json()["options"] == {"pairs": "30 of your own"}
         reply = put(client, code, token, json.dumps([["Tea", "tea"]]), "pairs")
         assert reply.status_code == 400 and "already on this entry" in reply.text
+
+
+def own_cards() -> dict[str, Any]:
+    """What's It to Ya?'s bundled cards, as a host would upload them."""
+    data: dict[str, Any] = json.loads(WITY_CARDS.read_text())
+    return data
+
+
+def own_categories() -> list[dict[str, Any]]:
+    return [{"name": "Teas", "loved": [f"Tea {i}" for i in range(9)],
+             "disliked": ["Cold tea", "Weak tea", "Stewed tea"]}]
+
+
+def with_text(game: str, text: str) -> tuple[str, Any]:
+    """A content option of ``game`` whose first text shown to players is ``text``."""
+    if game == "take-your-pick":
+        return "pairs", [[text, "Coffee"], *([f"Tea {i}", f"Milk {i}"] for i in range(30))]
+    if game == "whats-it-to-ya":
+        cards = own_cards()
+        cards["cards"][0]["front"]["word"] = text
+        return "cards", cards
+    if game == "my-story":
+        card_set = own_set()
+        card_set["cards"][0]["name"] = text
+        return "cards", card_set
+    categories = own_categories()
+    categories[0]["name"] = text
+    return "categories", categories
+
+
+@pytest.mark.parametrize("game", ["take-your-pick", "whats-it-to-ya", "my-story",
+                                  "my-favourite-things"])
+@pytest.mark.parametrize("hidden", ["\u200b", "\u202e", "\u2066", "\x07"])
+def test_uploaded_text_is_held_to_the_rules_of_typed_text(kit: Any, db: Path, game: str,
+                                                          hidden: str) -> None:
+    """Before: phrases, words and card names took zero-width and direction-override
+    characters that a typed name or answer is refused for."""
+    text = f"Tea{hidden}time"
+    typed = text_problem(text, "a name")
+    assert typed == "a name cannot contain control characters"
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client, game)
+        name, value = with_text(game, text)
+        reply = put(client, code, token, json.dumps(value), name)
+        assert reply.status_code == 400, reply.text
+        assert "cannot contain control characters" in reply.json()["detail"]
+        name, value = with_text(game, "Tea\u200dtime")  # a joiner belongs in real text
+        assert put(client, code, token, json.dumps(value), name).status_code == 200

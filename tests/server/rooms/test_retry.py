@@ -44,7 +44,7 @@ def test_a_key_names_a_move_of_one_seat_in_one_game(kit: Any, db: Path) -> None:
     """Before: keys were one list for all seats and outlived ``again``, so another seat's
     key, or the same key in the next game, was refused (or answered with the old move)."""
     with kit.open_client(db) as client:
-        code, host, guest = kit.start_love_me_not(client)
+        _, host, guest = kit.start_love_me_not(client)
         for p in (host, guest):
             p.until(lambda m: m["play"] is not None and m["play"]["legal"] is not None)
         first = guest.last["play"]["legal"]["choices"][0]

@@ -30,6 +30,7 @@ from ..config import Settings
 from ..errors import RoomError
 from ..storage.changes import StoredRoom
 from .limits import clean_name
+from .names import looks_alike
 
 
 @dataclass
@@ -164,12 +165,20 @@ class Lobby:
             raise RoomError(str(exc)) from None
         if not target.empty and target.token_hash != holder:
             raise RoomError(f"seat {seat + 1} is taken")
+        self.check_unlike(clean, holder)
         old = self.seat_of(holder)
         if old is not None and old != seat:
             self.seats[old] = Seat()
         self.seats[seat] = Seat(name=clean, token_hash=holder, accepted=target.accepted
                                 and target.token_hash == holder)
         return clean
+
+    def check_unlike(self, name: str, holder: str) -> None:
+        """Refuse a name that reads as another seat's on the table (``names.py``)."""
+        for i, other in enumerate(self.seats):
+            if not other.empty and other.token_hash != holder and looks_alike(name, self.name(i)):
+                raise RoomError(f"{name!r} looks like {self.name(i)!r} at seat {i + 1}:"
+                                " please choose a name the table can tell apart")
 
     def stand(self, holder: str | None) -> tuple[int, str]:
         """The person holding ``holder`` leaves their seat; returns it and its name."""

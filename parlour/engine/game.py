@@ -168,6 +168,12 @@ class Game(ABC, Generic[S]):
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> S:
         """Build the first state from validated options."""
 
+    def fixing_content(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The content options given in ``options`` that are so small that whoever chose
+        them could work out who holds what (a deck dealt out whole): a lobby treats them
+        as a stacked deck, which everyone must agree to. None, unless a game says so."""
+        return []
+
     # -- who acts, and how --------------------------------------------------
     @abstractmethod
     def players(self, state: S) -> int:

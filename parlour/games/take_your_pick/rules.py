@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
@@ -36,6 +37,7 @@ from parlour.engine import (
     Result,
     generator,
     require_keys,
+    resolve_options,
 )
 
 from .content import BUILTIN, Card, Deck, check_deck
@@ -168,6 +170,21 @@ def _deck_option(value: Any, players: int, per_reader: int, name: str) -> Deck:
     return cards
 
 
+def fixes_hands(cards: int, deal: int, rounds: int) -> bool:
+    """Whether a deck of ``cards`` lets a reader who knows what is in it work out other
+    readers' hands, when each round deals ``deal`` cards (docs/rulings.md).
+
+    Unless the draw pile still holds twice a round's deal before the last deal (so it never
+    runs out and no card comes back), a reader who knows the deck can tell which cards the
+    other readers hold, or that most of the ones they cannot see are in hands: with six
+    pairs at three players, every card is dealt and each hand is fixed.
+
+    >>> fixes_hands(6, deal=6, rounds=3), fixes_hands(23, 6, 3), fixes_hands(24, 6, 3)
+    (True, True, False)
+    """
+    return cards < (rounds + 1) * deal
+
+
 # -- the game ---------------------------------------------------------------------
 class TakeYourPick(Game[TakeYourPickState]):
     """The rules of Take Your Pick, on the engine contract."""
@@ -220,6 +237,16 @@ class TakeYourPick(Game[TakeYourPickState]):
         )
         _start_round(state)
         return state
+
+    def fixing_content(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Own pairs that leave too few cards undealt: see :func:`fixes_hands`."""
+        resolved = resolve_options(self.options, options)
+        pairs = resolved["pairs"]
+        if not isinstance(pairs, list):
+            return []
+        deal = (players - 1) * CARDS_PER_READER[resolved["variant"]]
+        rounds = players * resolved["subject_turns"]
+        return ["pairs"] if fixes_hands(len(pairs), deal, rounds) else []
 
     def players(self, state: TakeYourPickState) -> int:
         return state.players

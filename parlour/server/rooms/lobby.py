@@ -71,15 +71,22 @@ class Seat:
                    bool(data.get("accepted")))
 
 
-def stacked(options: dict[str, Any]) -> dict[str, Any]:
-    """The options that lay out chance by hand (a deck, top first). The host's own content
-    (a card set, phrase pairs, categories) is still shuffled from the seed, so it gives
-    nobody secret knowledge of a hand.
+def stacked(game: Game[Any], players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The options that lay out chance by hand (a deck, top first), and the host's own
+    content so small that its giver could work out who holds what
+    (``Game.fixing_content``). Other content (a card set, enough phrase pairs, categories)
+    is shuffled from the seed like the bundled content, so it tells nobody a hand.
 
-    >>> stacked({"matches": 1, "deck": ["5H", "2S"], "pairs": [["Tea", "Coffee"]]})
+    >>> pairs = [[f"Tea {i}", f"Coffee {i}"] for i in range(24)]
+    >>> typ = get_game("take-your-pick")
+    >>> list(stacked(typ, 3, {"pairs": pairs[:6]})), stacked(typ, 3, {"pairs": pairs})
+    (['pairs'], {})
+    >>> stacked(get_game("love-me-not"), 2, {"matches": 1, "deck": ["5H", "2S"]})
     {'deck': ['5H', '2S']}
     """
-    return {k: v for k, v in options.items() if k == "deck" and v is not None}
+    fixing = game.fixing_content(players, options)
+    return {k: v for k, v in options.items()
+            if v is not None and (k == "deck" or k in fixing)}
 
 
 def check_options(game: Game[Any], players: int, options: dict[str, Any]) -> None:
@@ -96,6 +103,11 @@ STACKED_NOTICE = (
     " your hand and what comes next. Play only if you agree."
 )
 """What every person seated by the host is shown, and must accept, before a stacked game."""
+FEW_CARDS_NOTICE = (
+    "The host's own cards are so few that the host may work out which ones you hold."
+    " Play only if you agree."
+)
+"""The notice for the host's own content that would tell them who holds what."""
 
 
 class Lobby:
@@ -206,10 +218,22 @@ class Lobby:
             for s in self.seats:
                 if s.bot and s.bot not in bot_names(game):
                     s.bot, s.name = game.default_bot, None
-        if stacked(options) != stacked(self.options) or game_id != self.game_id:
+        if (stacked(game, count, options) != self.stacked_options()
+                or game_id != self.game_id):
             for s in self.seats:
                 s.accepted = False  # agreeing to one stacked deck is not agreeing to another
         self.game_id, self.options, self.timer = game_id, options, timer
+
+    def stacked_options(self) -> dict[str, Any]:
+        """The options everyone must accept before the game starts (:func:`stacked`)."""
+        return stacked(self.game, len(self.seats), self.options)
+
+    def notice(self) -> str | None:
+        """What every person is shown of a stacked deck, if the lobby has one."""
+        laid = self.stacked_options()
+        if not laid:
+            return None
+        return STACKED_NOTICE if "deck" in laid else FEW_CARDS_NOTICE
 
     def content_options(self) -> list[str]:
         """The options that carry content (given as a file, not typed in the lobby form)."""
@@ -267,7 +291,7 @@ class Lobby:
         """The seats whose person must still accept the stacked deck: with a stacked deck
         the host may know every hand, so each other person must agree first. The host's
         own seat needs no notice (they chose the deck), nor does a bot."""
-        if not stacked(self.options):
+        if not self.stacked_options():
             return []
         return [i for i, s in enumerate(self.seats)
                 if s.token_hash is not None and not self.is_host(s.token_hash)
@@ -278,7 +302,7 @@ class Lobby:
         seat = self.seat_of(holder)
         if seat is None:
             raise RoomError("you have no seat in this game")
-        if not stacked(self.options):
+        if not self.stacked_options():
             raise RoomError("the deck is not stacked: there is nothing to accept")
         self.seats[seat].accepted = True
         return seat

@@ -17,7 +17,7 @@ from parlour.engine import Game, Match
 from ..config import Settings
 from .audience import Connection, Message
 from .driver import Driver
-from .lobby import STACKED_NOTICE, Lobby, stacked
+from .lobby import Lobby
 from .play import Play
 from .reactions import EMOJI, Reactions
 from .table_log import TableLog
@@ -116,7 +116,7 @@ def room_part(room: Shown) -> dict[str, Any]:
         "paused": room.driver.paused,
         "problem": room.problem,
         "options": public_options(lobby.options),
-        "stacked": STACKED_NOTICE if stacked(lobby.options) else None,
+        "stacked": lobby.notice(),
         "timer": lobby.timer,
         "bot_delay": room.settings.bot_delay,
         "seats": seats,

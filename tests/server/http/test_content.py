@@ -12,6 +12,7 @@ import pytest
 from parlour.engine import text_problem
 from parlour.games.my_story.cards import DEFAULT_PATH
 from parlour.games.whats_it_to_ya.content import DATA_FILE as WITY_CARDS
+from parlour.server.rooms.lobby import FEW_CARDS_NOTICE
 
 
 def own_set() -> dict[str, Any]:
@@ -133,3 +134,27 @@ def test_uploaded_text_is_held_to_the_rules_of_typed_text(kit: Any, db: Path, ga
         assert "cannot contain control characters" in reply.json()["detail"]
         name, value = with_text(game, "Tea\u200dtime")  # a joiner belongs in real text
         assert put(client, code, token, json.dumps(value), name).status_code == 200
+
+
+def test_own_phrase_pairs_too_few_to_hide_a_hand_ask_everyone_first(kit: Any, db: Path) -> None:
+    """Before: six pairs at three players dealt every card, so the host, as a reader, knew
+    the other reader's whole hand, and nobody was told (docs/rulings.md)."""
+    pairs = [[f"Tea {i}", f"Coffee {i}"] for i in range(24)]
+    with kit.open_client(db) as client:
+        code, token = kit.new_room(client, "take-your-pick")
+        host, guest = kit.seat_two_people(client, code, token)
+        assert host.request({"type": "add_bot", "seat": 2, "bot": "random"})["type"] == "ok"
+        assert put(client, code, token, json.dumps(pairs[:6]), "pairs").status_code == 200
+        shown = guest.until(lambda m: m["room"]["stacked"] is not None)["room"]
+        assert shown["stacked"] == FEW_CARDS_NOTICE
+        assert [s["to_accept"] for s in shown["seats"]] == [False, True, False]
+        assert host.request({"type": "start"})["message"] == (
+            "the deck is stacked: Bob must accept it before the game starts")
+        # Enough pairs hide every hand: no notice, and Bob's acceptance is not asked for.
+        assert put(client, code, token, json.dumps(pairs), "pairs").status_code == 200
+        assert guest.until(lambda m: m["room"]["stacked"] is None)["room"]["seats"][1][
+            "to_accept"] is False
+        assert put(client, code, token, json.dumps(pairs[:23]), "pairs").status_code == 200
+        guest.until(lambda m: m["room"]["stacked"] == FEW_CARDS_NOTICE)
+        assert guest.request({"type": "accept_deck"})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"

@@ -241,12 +241,20 @@ def test_a_stacked_deck_is_never_shown_while_the_game_runs(kit: Any, db: Path) -
 
 
 
-def test_only_a_deck_laid_out_by_hand_asks_for_consent() -> None:
-    # The host's own content is shuffled from the seed like the bundled content.
-    own = {"pairs": [["Tea", "Coffee"]] * 12, "cards": {"name": "Ours"},
-           "categories": ["Sheds"], "deck": None, "matches": 1}
-    assert stacked(own) == {}
-    assert stacked({**own, "deck": ["Tea"]}) == {"deck": ["Tea"]}
+def test_only_a_deck_laid_out_by_hand_or_too_few_own_cards_ask_for_consent() -> None:
+    # The host's own content is shuffled from the seed like the bundled content: it asks
+    # for consent only when it is too small to hide a hand (docs/rulings.md).
+    pairs = [[f"Tea {i}", f"Coffee {i}"] for i in range(24)]
+    typ, lmn = get_game("take-your-pick"), get_game("love-me-not")
+    assert stacked(typ, 3, {"pairs": pairs, "deck": None}) == {}
+    assert stacked(typ, 3, {"pairs": pairs[:23]}) == {"pairs": pairs[:23]}
+    assert stacked(typ, 3, {"pairs": pairs, "subject_turns": 2}) == {"pairs": pairs}
+    assert stacked(typ, 4, {"pairs": pairs}) == {"pairs": pairs}  # 45 needed at four
+    for game, own in (("my-story", {"cards": {"name": "Ours"}}),
+                      ("whats-it-to-ya", {"cards": {"name": "Ours"}}),
+                      ("my-favourite-things", {"categories": ["Sheds"]})):
+        assert stacked(get_game(game), 3, own) == {}
+    assert stacked(lmn, 2, {"matches": 1, "deck": ["Tea"]}) == {"deck": ["Tea"]}
 
 
 def test_a_stacked_deck_waits_for_every_other_person_to_accept_its_notice(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
@@ -277,6 +277,8 @@ def _starting(entries: Any) -> tuple[tuple[Card, ...], ...]:
             raise _fail(where, "must be an object")
         tid = _get(entry, "id", str, where)
         copies = _get(entry, "copies", int, where, 1)
+        if not 1 <= copies <= STARTING_CARDS:
+            raise _fail(where, f"'copies' must be 1 to {STARTING_CARDS} (got {copies})")
         leaves = entry.get("leaves_at")
         if leaves is not None and (isinstance(leaves, bool) or not isinstance(leaves, int)):
             raise _fail(where, "'leaves_at' must be an age")
@@ -339,17 +341,27 @@ def _slots(value: Any, where: str) -> tuple[dict[str, int], ...]:
                  for i, v in enumerate(value))
 
 
+def same_names(given: Iterable[Any], names: Iterable[str]) -> bool:
+    """Whether ``given`` holds exactly ``names``, in any order (and nothing but text).
+
+    >>> same_names(["book", "money"], ["money", "book"]), same_names(["book", 5], ["book"])
+    (True, False)
+    """
+    items = list(given)
+    return all(isinstance(i, str) for i in items) and sorted(items) == sorted(names)
+
+
 def parse_card_set(data: Any, key: str | None = None) -> CardSet:
     """Validate a decoded card-set document and build the :class:`CardSet`, called ``key``
     (by default ``own-`` and a digest of the document)."""
     if not isinstance(data, dict) or data.get("format") != "parlour-my-story-cards":
         raise _fail("document", "expected an object with \"format\": \"parlour-my-story-cards\"")
-    if sorted(_get(data, "resources", list, "document")) != sorted(RESOURCES) or \
+    if not same_names(_get(data, "resources", list, "document"), RESOURCES) or \
             data.get("wildcard") != STAR:
         raise _fail("document", f"'resources' must be {', '.join(RESOURCES)} and 'wildcard' "
                                 f"must be {STAR!r} (the icons the rules know)")
     colours = _get(data, "colours", dict, "document")
-    if sorted(colours) != sorted(COLOURS) or sorted(colours.values()) != sorted(RESOURCES[:4]):
+    if not same_names(colours, COLOURS) or not same_names(colours.values(), RESOURCES[:4]):
         raise _fail("colours", "must map yellow, blue, green, red to money, book, heart, house")
     cards: dict[str, Card] = {}
     for i, entry in enumerate(_get(data, "cards", list, "document")):

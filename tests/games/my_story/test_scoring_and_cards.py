@@ -189,6 +189,11 @@ def test_bundled_set_has_every_component_of_the_box() -> None:
     (lambda d: d["starting_cards"][0].update(copies=3), r"exactly 7 starting cards"),
     (lambda d: d.update(wildcard="joker"), r"'wildcard' must be 'star'"),
     (lambda d: d["colours"].update(red="smile"), r"colours"),
+    # Before: these two were a server error (an IndexError, a TypeError), not a refusal.
+    (lambda d: (d["starting_cards"][0].update(copies=10**9),
+                d["starting_cards"][1].update(copies=7 - 10**9)), r"'copies' must be 1 to 7"),
+    (lambda d: d["resources"].__setitem__(0, 5), r"'resources' must be"),
+    (lambda d: d["cards"][0].update(name="Tea\u202etime"), r"cannot contain control"),
 ])
 def test_bad_card_set_is_refused_naming_the_entry(mutate: Any, message: str) -> None:
     data = copy.deepcopy(raw())

@@ -8,6 +8,10 @@ without reading what they send, and no refused body is held in memory. A respons
 request whose body was not read to its end closes the connection: the rest of that body
 is not read either. A body must arrive whole within its time (``Settings.body_seconds``):
 one that trickles in is refused (408).
+
+Not Starlette's ``RequestBodyLimitMiddleware`` (FastAPI's ``max_body_size``): it turns any
+answer to a request that declares a body over the limit into its plain-text 413, so a
+stranger's upload would not be told the 403 it gets here, and it has no time limit.
 """
 
 from __future__ import annotations

@@ -240,7 +240,10 @@ class TakeYourPick(Game[TakeYourPickState]):
 
     def fixing_content(self, players: int, options: Mapping[str, Any]) -> list[str]:
         """Own pairs that leave too few cards undealt: see :func:`fixes_hands`."""
-        resolved = resolve_options(self.options, options)
+        try:
+            resolved = resolve_options(self.options, options)
+        except InvalidOptions:
+            return []  # refused where the options are checked, not here
         pairs = resolved["pairs"]
         if not isinstance(pairs, list):
             return []

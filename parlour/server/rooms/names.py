@@ -17,7 +17,7 @@ folds to "i" but looks like "l".
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import lru_cache
 
 from confusable_homoglyphs.confusables import (  # type: ignore[import-untyped]
     confusables_data,
@@ -51,7 +51,7 @@ def _read(text: str) -> str:
     return "".join(CLASSES.get(c, c) for c in text)
 
 
-@cache
+@lru_cache(maxsize=4096)  # names are typed by anyone: a bounded cache
 def skeletons(name: str) -> frozenset[str]:
     """What ``name`` reads as on a screen (see the module's docstring)."""
     plain = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
 from .inputs import InputSpec, spec_from_json
+from .narration import Beat
 from .options import Option, resolve_options
 
 Action = dict[str, Any]
@@ -115,10 +116,14 @@ class Parts(Generic[S]):
     Three parts guide search bots: ``evaluate`` judges a state (each seat's expected share
     of the win), so playouts may stop after ``horizon`` moves instead of at the end; and
     ``order`` ranks a seat's legal actions best first, the order in which search widens.
+
+    ``beat`` says, from the same two spectator views as ``narrate``, whether a move made a
+    moment for the table and how big (``Game.beat``).
     """
 
     view: Callable[[S, int | None], View] | None = None
     narrate: Callable[[View, View, Sequence[str]], list[str]] | None = None
+    beat: Callable[[View, View], Beat | None] | None = None
     determinize: Callable[[View, int, random.Random], S] | None = None
     rollout: Callable[[S, int, random.Random], Action] | None = None
     evaluate: Callable[[S], Sequence[float]] | None = None
@@ -145,9 +150,9 @@ class Game(ABC, Generic[S]):
     parts: Parts[S] = Parts()
 
     def wire(self, **parts: Any) -> Self:
-        """Add the parts a game's package provides (``view``, ``narrate``, ``determinize``,
-        ``rollout``, ``evaluate``, ``horizon``, ``order``, ``bots``, ``words``; see
-        :class:`Parts`) and return the game."""
+        """Add the parts a game's package provides (``view``, ``narrate``, ``beat``,
+        ``determinize``, ``rollout``, ``evaluate``, ``horizon``, ``order``, ``bots``,
+        ``words``; see :class:`Parts`) and return the game."""
         self.parts = replace(self.parts, **parts)
         return self
 
@@ -233,6 +238,19 @@ class Game(ABC, Generic[S]):
         if self.parts.narrate is None:
             return []
         return self.parts.narrate(before, after, names)
+
+    def beat(self, before: View, after: View, told: bool) -> Beat | None:
+        """Whether one move made a moment the table should hold on, and how big: ``short``
+        (a card read, a trick won), ``long`` (a round's table of rankings, a match's end),
+        ``finale`` (the game's end), or ``None``.
+
+        Given the spectator's views around the move, as :meth:`narrate` is, so a moment
+        tells no secret; ``told`` is whether the narration said anything. A game without
+        its own ``beat`` makes a short moment of every move its narration told.
+        """
+        if self.parts.beat is None:
+            return "short" if told else None
+        return self.parts.beat(before, after)
 
     # -- the end ----------------------------------------------------------------
     @abstractmethod

@@ -11,6 +11,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
+
+Beat = Literal["short", "long", "finale"]
+"""How big a moment a move made (``Game.beat``): ``short`` (a card read, a trick won),
+``long`` (a round's table of rankings or guesses, a match's end with its piles and sums),
+``finale`` (the game's end)."""
+BEATS: tuple[Beat, ...] = ("short", "long", "finale")
 
 
 def listing(items: Sequence[str]) -> str:

@@ -25,7 +25,9 @@ class Option:
     ``kind`` is ``int``, ``str``, ``bool``, ``list`` or ``dict``; ``default`` of ``None``
     means "not set" (for example a stacked deck that is normally shuffled). ``content``
     marks an option that carries the game's content (a card set, word cards): front ends
-    offer it as a file to upload, and a record that holds it replays exactly.
+    offer it as a file to upload, and a record that holds it replays exactly. ``seat``
+    marks a whole number that names a seat (counted from 0, as every seat is in the
+    engine): front ends show it as people count seats, from 1.
     """
 
     name: str
@@ -36,6 +38,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     content: bool = False
+    seat: bool = False
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is acceptable, else raise ``InvalidOptions``."""
@@ -71,6 +74,8 @@ class Option:
             out["doc"] = self.doc
         if self.content:
             out["content"] = True
+        if self.seat:
+            out["seat"] = True
         return out
 
 

@@ -6,12 +6,13 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 from .bots import GreedyAgent
 from .cfr import CFRAgent
 from .determinize import determinize
-from .narrate import narrate
+from .narrate import beat, narrate
 from .rules import DECK, LoveMeNot, LoveMeNotState, LoveMeNotView, rollout, score
 from .words import WORDS
 
 GAME = LoveMeNot().wire(
     narrate=narrate,
+    beat=beat,
     determinize=determinize,
     rollout=rollout,
     bots={"greedy": GreedyAgent, "cfr": CFRAgent},

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.engine.narration import Beat
+
 from .words import card_text, cards_text
 
 
@@ -69,3 +71,15 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any],
         return [*_match_reveals(before, after["history"][-1], names),
                 _match_result(after, names)]
     return _reveals_in_match(before, after, names)
+
+
+def beat(before: Mapping[str, Any], after: Mapping[str, Any]) -> Beat | None:
+    """The game's end is the finale; a match's end, with both piles and the sums, a long
+    moment; a card turned up (one turn behind) a short one; a secret keep, none."""
+    if after["over"]:
+        return "finale"
+    if len(after["history"]) > len(before["history"]):
+        return "long"
+    turned = any(_revealed_count(now) > _revealed_count(was)
+                 for was, now in zip(before["seats"], after["seats"], strict=True))
+    return "short" if turned else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine.narration import counted, game_over, seat_name
+from parlour.engine.narration import Beat, counted, game_over, seat_name
 
 from .state import BROKEN_HEART, CATEGORY, PLAY, WRITING
 from .words import rank_name
@@ -89,3 +89,19 @@ def _round_end(summary: Mapping[str, Any], names: Sequence[str]) -> str:
     won = ", ".join(f"{seat_name(names, s)} {counted(h, 'heart')}"
                     for s, h in enumerate(summary["hearts"]))
     return f"Round {summary['round']} ends. Hearts this round: {won}."
+
+
+def beat(before: Mapping[str, Any], after: Mapping[str, Any]) -> Beat | None:
+    """The game's end is the finale; a round's end (everyone's hearts) and the categories
+    read out a long moment; a sleeve played and read, a trick won, the sets read out and
+    the first lead, a short one; a category or a set written in secret, none."""
+    if after.get("over"):
+        return "finale"
+    phase = before.get("phase")
+    if len(after["history"]) > len(before["history"]):
+        return "long"
+    if phase == CATEGORY and after.get("phase") == WRITING:
+        return "long"
+    if phase == WRITING and after.get("phase") == PLAY:
+        return "short"
+    return "short" if phase == PLAY else None

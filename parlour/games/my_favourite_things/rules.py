@@ -108,7 +108,7 @@ class MyFavouriteThings(Game[MyFavouriteThingsState]):
     default_bot = "fan"
     options = (
         Option("first_player", int, 0, "the seat that holds the first-player marker at the start",
-               minimum=0, maximum=5),
+               minimum=0, maximum=5, seat=True),
         Option("categories", list, None, "your own categories, offered as ideas and given by "
                "the bots: entries like those of the bundled categories.json", content=True),
     )

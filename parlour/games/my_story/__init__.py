@@ -16,7 +16,7 @@ from .cards import (
     parse_card_set,
 )
 from .determinize import determinize
-from .narrate import narrate
+from .narrate import beat, narrate
 from .rules import MyStory
 from .state import MyStoryState
 from .value import evaluate
@@ -34,6 +34,7 @@ def with_cards(card_set: CardSet | None = None) -> MyStory:
     return game.wire(
         view=view,
         narrate=narrate,
+        beat=beat,
         determinize=determinize,
         rollout=random_rollout,
         evaluate=evaluate,

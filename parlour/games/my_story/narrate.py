@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine.narration import listing, seat_name
+from parlour.engine.narration import Beat, listing, seat_name
 
 from .cards import played_card_set
 from .tracks import TRACKS
@@ -175,3 +175,14 @@ class _Teller:
             if any(a < m <= b for m in MILESTONES):
                 out.append(f"{self.who(s)} is now {b}.")
         return out
+
+
+def beat(before: Mapping[str, Any], after: Mapping[str, Any]) -> Beat | None:
+    """The game's end is the finale; the starting occupations, and each turn once it is
+    over, a short moment (the table gathers the turn's steps into it); a step within a
+    turn (a card played, 1 Money chosen, a track card taken), none."""
+    if after.get("over"):
+        return "finale"
+    if before.get("phase") == "choose" and after.get("phase") != "choose":
+        return "short"
+    return "short" if after.get("turns", 0) > before.get("turns", 0) else None

@@ -6,7 +6,7 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 from .bots import PersonaAgent
 from .content import BUILTIN, TRAITS, check_deck
 from .determinize import determinize
-from .narrate import narrate
+from .narrate import beat, narrate
 from .rules import TakeYourPick, TakeYourPickState, subject_points
 from .views import TakeYourPickView, view
 from .words import WORDS
@@ -14,6 +14,7 @@ from .words import WORDS
 GAME = TakeYourPick().wire(
     view=view,
     narrate=narrate,
+    beat=beat,
     determinize=determinize,
     bots={"persona": PersonaAgent},
     words=WORDS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine.narration import counted, game_over
+from parlour.engine.narration import Beat, counted, game_over
 
 from .words import POINT, ROLES
 
@@ -68,3 +68,15 @@ def _round_end_lines(before: Mapping[str, Any], after: Mapping[str, Any],
         lines.append(f"Round {after['round']}: {names[after['subject']]}"
                      f" is the {ROLES['subject']}.")
     return lines
+
+
+def beat(before: Mapping[str, Any], after: Mapping[str, Any]) -> Beat | None:
+    """The game's end is the finale; a round's end (the Subject's score) a long moment; a
+    card read to the Subject, or the Subject's pick, a short one; a hand set in secret,
+    none."""
+    if after["over"]:
+        return "finale"
+    if len(after["rounds"]) > len(before["rounds"]):
+        return "long"
+    read = after["reading"] is not None and after["reading"] != before["reading"]
+    return "short" if read or len(after["reads"]) > len(before["reads"]) else None

@@ -203,7 +203,7 @@ class TakeYourPick(Game[TakeYourPickState]):
         Option("pairs", list, None, "your own phrase pairs [[a, b], ...]: replace the"
                " built-in deck and are shuffled like it", content=True),
         Option("first_subject", int, None, "the seat of the first Subject (default: drawn"
-               " at random from the seed)", minimum=0, maximum=9),
+               " at random from the seed)", minimum=0, maximum=9, seat=True),
         Option("subject_turns", int, 1, "how many times each player is the Subject",
                minimum=1, maximum=5),
     )

@@ -6,7 +6,7 @@ The rules are in ``rules.py``; this package wires in what depends on them.
 from .bots import PersonaAgent
 from .content import STANDARD, Card, Deck, load_deck, parse_deck
 from .determinize import determinize
-from .narrate import narrate
+from .narrate import beat, narrate
 from .rules import (
     SPLIT,
     WhatsItToYa,
@@ -20,6 +20,7 @@ from .words import WORDS
 
 GAME = WhatsItToYa().wire(
     narrate=narrate,
+    beat=beat,
     determinize=determinize,
     bots={"persona": PersonaAgent},
     words=WORDS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine.narration import counted, game_over, listing, seat_name
+from parlour.engine.narration import Beat, counted, game_over, listing, seat_name
 
 from .words import CARD
 
@@ -61,3 +61,11 @@ def _outcome(entry: Mapping[str, Any], after: Mapping[str, Any], names: Sequence
         return f"Tied with {entry['best']} correct: {takes}."
     verb = "is" if len(dropped) == 1 else "are"
     return f"Tied with {entry['best']} correct: {takes}; {listing(dropped)} {verb} discarded."
+
+
+def beat(before: Mapping[str, Any], after: Mapping[str, Any]) -> Beat | None:
+    """The game's end is the finale; a round's reveal (every ranking, the table of correct
+    answers, who takes the cards) a long moment; a ranking given in secret, none."""
+    if after.get("over"):
+        return "finale"
+    return "long" if len(after["history"]) > len(before["history"]) else None

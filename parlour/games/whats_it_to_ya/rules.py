@@ -220,7 +220,7 @@ class WhatsItToYa(Game[WhatsItToYaState]):
         Option("dealer_turns", int, 2, "times each player deals: 2, or 3 for a longer game",
                choices=(2, 3)),
         Option("first_dealer", int, None, "seat of the first dealer (default: drawn at random)",
-               minimum=0, maximum=5),
+               minimum=0, maximum=5, seat=True),
         Option("side", str, "random", "which side of each card is played: front, back, "
                "or random (drawn per card)", choices=SIDES),
     )

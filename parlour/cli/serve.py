@@ -27,8 +27,11 @@ def serve(
     processes: Annotated[int, typer.Option(help="Worker processes behind a front that passes "
                                            "each room's connections to its owner (more "
                                            "than 1 needs --redis and PostgreSQL)")] = 1,
-    bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before "
-                                                    "acting")] = None,
+    bot_delay: Annotated[float | None, typer.Option(help="A bot's time to decide its "
+                                                    "easiest choice, in seconds (harder "
+                                                    "ones take a few times it)")] = None,
+    beat_scale: Annotated[float, typer.Option(help="Multiplies how long each moment holds "
+                                              "the table (0: no beat, for tests)")] = 1.0,
     public_url: Annotated[str | None, typer.Option(help="Base address for join links and QR "
                                                    "codes (default: from each request)")
                           ] = None,
@@ -63,6 +66,10 @@ def serve(
                         allowed_bots=tuple(allow_bot or ()))
     if bot_delay is not None:
         settings = replace(settings, bot_delay=bot_delay)
+    if beat_scale != 1.0:
+        if beat_scale < 0:
+            raise fail(f"--beat-scale is 0 or more (got {beat_scale})")
+        settings = replace(settings, beat_scale=beat_scale)
     try:
         run_server(settings if limits else settings.without_limits())
     except ServeError as exc:

@@ -34,7 +34,11 @@ class Settings:
     docs/performance.md says what each costs."""
     redis_url: str | None = None
     bot_delay: float = 0.8
-    """Seconds a bot waits before acting, so people can follow."""
+    """A bot's usual time to decide the easiest choice, in seconds: harder choices take
+    a few times it, at the room's pace (``rooms.driver``)."""
+    beat_scale: float = 1.0
+    """Multiplies every moment's beat and the 3 seconds each stays up at least
+    (``rooms.moments``): 0 lets tests and load runs play without waiting."""
     public_url: str | None = None
     """Base address put in join links and QR codes (guessed from the request if unset)."""
     max_message_bytes: int = 16_384

@@ -77,7 +77,7 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--bot-delay", "0.05"],
+             "--db", str(self.db), "--bot-delay", "0.05", "--beat-scale", "0"],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 90  # a loaded CI machine starts slowly

@@ -36,6 +36,7 @@ T = TypeVar("T")
 
 def settings_for(db: Path, **overrides: Any) -> Settings:
     base: dict[str, Any] = {"db_url": f"sqlite+aiosqlite:///{db}", "bot_delay": 0.01,
+                            "beat_scale": 0.0,
                             "actions_per_second": 1000.0, "action_burst": 1000,
                             "refusals_per_second": 1000.0, "refusal_burst": 1000}
     base.update(overrides)
@@ -304,6 +305,7 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
                  "--db", str(self.db), "--sync", self.sync, "--bot-delay", "0.01",
+                 "--beat-scale", "0",
                  "--limits" if self.limits else "--no-limits"],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         return self

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..errors import RoomError
 from ..rooms.audience import Message
 from ..rooms.codes import new_token, token_hash
+from ..rooms.limits import clean_name
 from ..rooms.lobby import whole_number
 from ..rooms.room import Room
 from ..rooms.status import Status
@@ -37,6 +38,8 @@ class Handler:
     lobby_only: bool = False
     play_only: bool = False
     """Only while a game is running (or paused)."""
+    between_games: bool = False
+    """Only while no game runs: in the lobby, or once the game is over or ended."""
     alone: bool = False
     """Answered to its sender alone: it changes nothing, so nobody else is sent anything."""
     retry: Retry | None = None
@@ -56,6 +59,8 @@ class Handler:
             raise RoomError("the game has already started")
         if self.play_only:
             room.check_running()
+        if self.between_games and room.status == Status.PLAYING:
+            raise RoomError("wait until this game is over")
         return await self.run(room, client, msg)
 
 
@@ -82,16 +87,65 @@ def own_seat(room: Room, client: Client) -> int:
 async def sit(room: Room, client: Client, msg: Message) -> None:
     """Take an empty seat, or rename or move one's own; a newcomer gets a token first."""
     seat = whole_number(msg.get("seat"), "seat")
-    token, holder = None, client.token_hash
+    holder, token = client.token_hash, None
     if holder is None:
         token = new_token()
         holder = token_hash(token)
     name = room.lobby.sit(seat, msg.get("name"), holder)
+    await give_token(client, holder, token)
+    room.requests.withdraw(holder)
+    room.save_setup()
+    room.log.note(f"{name} sat at seat {seat + 1}")
+
+
+async def give_token(client: Client, holder: str, token: str | None) -> None:
+    """A newcomer's connection holds its new token (``holder``, its hash), sent it once."""
     if token is not None:
         client.token_hash = holder
         await client.send({"type": "token", "token": token})
+
+
+async def ask_seat(room: Room, client: Client, msg: Message) -> None:
+    """Someone without a seat asks the host for one, under a name (a newcomer gets a token
+    first, which the seat will be held with)."""
+    if room.seat_of(client) is not None:
+        raise RoomError("you have a seat already")
+    try:
+        name = clean_name(msg.get("name"), room.settings.max_name_length)
+    except ValueError as exc:
+        raise RoomError(str(exc)) from None
+    holder, token = client.token_hash, None
+    if holder is None:
+        token = new_token()
+        holder = token_hash(token)
+    room.requests.ask(holder, name)
+    await give_token(client, holder, token)
+    room.log.note(f"{name} asks for a seat")
+
+
+async def give_seat(room: Room, client: Client, msg: Message) -> None:
+    """Between games, the host gives someone who asked an empty seat or a bot's."""
+    seat = whole_number(msg.get("seat"), "seat")
+    room.lobby.check_seat(seat)
+    asked = room.requests.find(msg.get("request"))
+    room.lobby.give_seat(seat, asked.name, asked.holder)
+    room.requests.withdraw(asked.holder)
     room.save_setup()
-    room.log.note(f"{name} sat at seat {seat + 1}")
+    room.log.note(f"{asked.name} takes seat {seat + 1}")
+
+
+async def refuse_seat(room: Room, client: Client, msg: Message) -> None:
+    """The host says no to a request for a seat (it leaves the list)."""
+    asked = room.requests.find(msg.get("request"))
+    room.requests.withdraw(asked.holder)
+    room.log.note(f"No seat for {asked.name} this time")
+
+
+async def make_host(room: Room, client: Client, msg: Message) -> None:
+    """The host hands the host's controls to the person at ``seat``."""
+    name = room.lobby.make_host(whole_number(msg.get("seat"), "seat"))
+    room.save_setup()
+    room.log.note(f"{name} is the host now")
 
 
 async def stand(room: Room, client: Client, msg: Message) -> None:
@@ -110,7 +164,7 @@ async def configure(room: Room, client: Client, msg: Message) -> None:
         # Content given as a file (a card set) stays until the host takes it away.
         kept = {k: v for k, v in lobby.options.items() if k in lobby.content_options()}
         options = {**kept, **options}
-    lobby.configure(game, options, msg.get("timer", lobby.timer))
+    lobby.configure(game, options, msg.get("timer", lobby.timer), msg.get("pace"))
     room.save_setup()
 
 
@@ -132,7 +186,7 @@ async def remove_seat(room: Room, client: Client, msg: Message) -> None:
 
 
 async def add_bot(room: Room, client: Client, msg: Message) -> None:
-    room.lobby.add_bot(whole_number(msg.get("seat"), "seat"), msg.get("bot"))
+    room.lobby.add_bot(whole_number(msg.get("seat"), "seat"), msg.get("bot"), msg.get("level"))
     room.save_setup()
 
 
@@ -194,7 +248,19 @@ async def back(room: Room, client: Client, msg: Message) -> None:
 
 
 async def react(room: Room, client: Client, msg: Message) -> None:
-    room.reactions.add(own_seat(room, client), msg.get("emoji"))
+    """A seat reacts; so does a watcher, under the name they asked for a seat with, or the
+    one they give here, or as "a watcher"."""
+    seat = room.seat_of(client)
+    if seat is not None and not client.table_only:
+        room.reactions.add(seat, msg.get("emoji"))
+        return
+    name = room.requests.name_of(client.token_hash) or "a watcher"
+    if msg.get("name") is not None:
+        try:
+            name = clean_name(msg.get("name"), room.settings.max_name_length)
+        except ValueError as exc:
+            raise RoomError(str(exc)) from None
+    room.reactions.add(None, msg.get("emoji"), watcher=name, key=client)
 
 
 async def here(room: Room, client: Client, msg: Message) -> None:
@@ -230,8 +296,16 @@ async def end(room: Room, client: Client, msg: Message) -> None:
     room.host.end()
 
 
+async def next_moment(room: Room, client: Client, msg: Message) -> None:
+    room.host.next()
+
+
 async def again(room: Room, client: Client, msg: Message) -> None:
     room.again()
+
+
+async def another(room: Room, client: Client, msg: Message) -> None:
+    room.another()
 
 
 HANDLERS: dict[str, Handler] = {
@@ -254,6 +328,12 @@ HANDLERS: dict[str, Handler] = {
     "pause": Handler(pause, host_only=True, play_only=True),
     "resume": Handler(resume, host_only=True, play_only=True),
     "end": Handler(end, host_only=True, play_only=True),
+    "next": Handler(next_moment, host_only=True),
     "again": Handler(again, host_only=True),
+    "another": Handler(another, host_only=True),
+    "ask_seat": Handler(ask_seat),
+    "give_seat": Handler(give_seat, host_only=True, between_games=True),
+    "refuse_seat": Handler(refuse_seat, host_only=True),
+    "make_host": Handler(make_host, host_only=True),
     "ping": Handler(ping, alone=True),
 }

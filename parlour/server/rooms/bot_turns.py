@@ -1,5 +1,6 @@
 """The bots' turns in a room: when the driver says moves are due, the bots (and the
-stand-ins of people away) decide together, then move in seat order.
+stand-ins of people away) decide together, then move in seat order; and when a moment
+waiting in the queue is due, it comes up.
 
 A bot sees only its own seat's view. One that fails, or that chooses an illegal move, is
 replaced by a random legal move for that turn; if not even that can be made, the room
@@ -18,6 +19,7 @@ from parlour.engine import Action
 from ..errors import StoreConflict
 from .driver import Ask, Driver, Due
 from .lobby import Lobby
+from .moments import Moments
 from .play import Play
 from .status import Status
 from .table_log import TableLog
@@ -36,11 +38,13 @@ class Played(Protocol):
     lobby: Lobby
     play: Play | None
     driver: Driver
+    moments: Moments
     log: TableLog
 
     async def change(self, work: Callable[[], Awaitable[T]]) -> T: ...
     def move(self, seat: int, action: Action, *, bot: bool = False,
              key: str | None = None) -> int: ...
+    def changed(self, acted: int | None) -> None: ...
 
 
 class BotTurns:
@@ -51,17 +55,27 @@ class BotTurns:
         self.room: Played = weakref.proxy(room)
 
     def due(self) -> Due | None:
-        """When the next bot move (or timer run-out) is due, and for which seats."""
+        """When the next bot move (or timer run-out) is due, and for which seats; or, with
+        no seats, when the next moment in the queue comes up, if that is sooner."""
         room = self.room
-        if room.status != Status.PLAYING or room.play is None:
-            return None
-        return room.driver.next_due(room.play.match.to_act, room.lobby.played_by_bot)
+        bots = None
+        if room.status == Status.PLAYING and room.play is not None:
+            bots = room.driver.next_due(room.play.match.to_act, room.lobby.played_by_bot)
+        moment = room.moments.due()
+        if moment is not None and (bots is None or moment <= bots.at):
+            return Due(moment, ())
+        return bots
 
     async def play(self, due: Due) -> None:
-        """Make the moves that fell ``due`` (the driver calls this)."""
+        """Make the moves that fell ``due``, or bring up the next moment (the driver calls
+        this)."""
         async def work() -> None:
-            if self.due() == due:  # else someone moved meanwhile: the driver looks again
+            if self.due() != due:
+                return  # someone moved meanwhile: the driver looks again
+            if due.seats:
                 await self._decide(due.seats)
+            elif self.room.moments.advance():
+                self.room.changed(None)  # the beat now ends when this moment's does
 
         try:
             await self.room.change(work)

@@ -1,26 +1,28 @@
 """The bot and timer driver of a room: which seats bots must play for next, and when.
 
-The pace (docs/protocol.md, "Bots and the decision timer"):
+The pace (docs/protocol.md, "Bots and the beat"):
 
-- Bots act ``bot_delay`` seconds after the last change, so people can follow.
-- In a simultaneous phase every bot that must act decides at the same time: one wait,
-  not one per bot.
-- A bot's further steps within its own turn (the same seat to act again) follow after a
-  quarter of the delay, so a long bot turn does not keep the table waiting (the table
-  gathers the turn's steps into one moment).
-- When the turn passes after a move that made something public, the next bot waits
-  twice as long, so the table can read it.
+- A bot takes a person's time to decide: ``bot_delay`` seconds times how hard the choice is
+  (:func:`hardness`: more options, free text, a ranking take longer), at the room's pace,
+  varied by a draw from the operating system's randomness (nobody can foresee it).
+- In a simultaneous phase each bot's time is drawn when the phase begins and runs at the
+  same time as everyone else's: its choice is not made, nor shown as made, before then.
+- A bot's further steps within its own turn (the same seat to act again) take half.
+- While a moment holds the room (its beat, ``moments.py``), no bot moves and no decision
+  clock runs: they wait for it.
 
 With a decision timer, a person who has not acted when their time runs out is marked as
-stood in for, and the game's default bot plays for them until they act again or say they
-are back; the host can do the same for a person who has gone (``stand_in``). While the
-host pauses the game no bot moves and no clock runs.
+stood in for, and the game's default bot plays for them, at the same pace, until they act
+again or say they are back; the host can do the same for a person who has gone
+(``stand_in``). While the host pauses the game no bot moves and no clock runs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
+import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,16 +34,54 @@ from parlour.bots import make_agent
 from parlour.engine import Action, Agent, Game, Legal, RandomAgent, View
 from parlour.engine.chance import new_seed
 
-FOLLOW_UP = 0.25
-"""A bot's next step within its own turn waits this share of the delay."""
-AFTER_NEWS = 2.0
-"""After a move that made something public, the next bot waits this many delays."""
+from .moments import PACES
+
+FOLLOW_UP = 0.5
+"""A bot's next step within its own turn takes this share of its usual time."""
+FREE_INPUT = {"text": 8.0, "texts": 10.0, "ranking": 6.0, "arrangement": 6.0}
+"""How many delays a bot takes over free input, by kind (typing takes longer than tapping)."""
+MOST_CHOICES = 7.0
+"""The most delays a bot takes over a list of choices, however long."""
+SPREAD = (0.75, 1.5)
+"""A bot's time is drawn between these shares of its usual time."""
+_RANDOM = random.SystemRandom()
+"""The operating system's randomness: nobody can reconstruct when a bot will move."""
+
+
+def hardness(legal: Legal) -> float:
+    """How many delays a person would take over ``legal``: one and a half for two options,
+    more for more (log-wise, at most ``MOST_CHOICES``); typing or ranking, more still.
+
+    >>> hardness(Legal(choices=[{"keep": "5H"}, {"keep": "JD"}]))
+    2.0
+    >>> hardness(Legal(choices=[{"n": i} for i in range(32)]))
+    6.0
+    """
+    if legal.spec is not None:
+        return FREE_INPUT.get(legal.spec.kind, max(FREE_INPUT.values()))
+    return min(MOST_CHOICES, 1.0 + math.log2(max(1, len(legal.choices or []))))
+
+
+def think_bounds(legal: Legal, bot_delay: float, pace: str) -> tuple[float, float]:
+    """The shortest and longest time a bot takes over ``legal`` at ``pace``.
+
+    >>> think_bounds(Legal(choices=[{"keep": "5H"}, {"keep": "JD"}]), 0.8, "normal")
+    (1.2000000000000002, 2.4000000000000004)
+    """
+    usual = bot_delay * PACES[pace] * hardness(legal)
+    return usual * SPREAD[0], usual * SPREAD[1]
+
+
+def think_time(legal: Legal, bot_delay: float, pace: str) -> float:
+    """A human-like time for a bot to decide over ``legal`` (drawn anew each time)."""
+    return _RANDOM.uniform(*think_bounds(legal, bot_delay, pace))
 
 
 @dataclass(frozen=True)
 class Due:
     """Bot moves (or stand-ins' moves) that fall due at ``at`` (``time.monotonic()``),
-    for one seat or, in a simultaneous phase, several at once."""
+    for one seat or, in a simultaneous phase, several at once; no seat at all when the
+    next moment in the queue comes up then."""
 
     at: float
     seats: tuple[int, ...]
@@ -60,14 +100,17 @@ class Ask:
 class Driver:
     """The clocks of one room's seats, its bots, and the task that plays them in time."""
 
-    def __init__(self, bot_delay: float) -> None:
+    def __init__(self, bot_delay: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.bot_delay = bot_delay
+        self.clock = clock
         self.away: set[int] = set()
         """Seats whose person a bot plays for (their time ran out, or the host said so)."""
         self.deadlines: dict[int, float] = {}
-        self.changed_at = time.monotonic()
-        self.delay = bot_delay
-        """How long after ``changed_at`` the next bots act (see the module's pace)."""
+        self.bot_at: dict[int, float] = {}
+        """When each bot (or stand-in) that must act now will have thought long enough."""
+        self.changed_at = clock()
+        self.held_until = -math.inf
+        """Until when a moment's beat holds the room (``Moments.hold_until``)."""
         self.paused_at: float | None = None
         self.wake = asyncio.Event()
         self.agents: dict[int, Agent] = {}
@@ -76,34 +119,46 @@ class Driver:
 
     # -- the clocks ---------------------------------------------------------------------
     def changed(self, to_act: frozenset[int], acted: int | None,
-                played_by_bot: Callable[[int], bool], timer: int, *, news: bool = False) -> None:
-        """Restart the clocks of the people who must act now, and wake the driver.
+                played_by_bot: Callable[[int], bool], timer: int, *,
+                think: Callable[[int], float] = lambda seat: 0.0,
+                held_until: float = -math.inf) -> None:
+        """Restart the clocks of the people who must act now, give each bot that must act
+        and has not started thinking its time (``think(seat)``), and wake the driver.
 
-        ``acted`` is the seat that just moved, if a move made this change, and ``news``
-        whether that move made something public.
+        ``acted`` is the seat that just moved, if a move made this change; ``held_until``
+        when the beat of the moments up and waiting ends: clocks start after it.
         """
-        now = time.monotonic()
+        now = self.clock()
         self.changed_at = now
-        same_turn = acted is not None and to_act == {acted}
-        self.delay = self.bot_delay * (FOLLOW_UP if same_turn else AFTER_NEWS if news else 1.0)
+        self.held_until = held_until
+        start = max(now, held_until)
         if acted is not None:
             self.deadlines.pop(acted, None)
-        for seat in list(self.deadlines):
-            if seat not in to_act:
-                del self.deadlines[seat]
-        if timer > 0:
-            for seat in to_act:
-                if not played_by_bot(seat) and seat not in self.away:
-                    self.deadlines.setdefault(seat, now + timer)
+        for clocks in (self.deadlines, self.bot_at):
+            for seat in list(clocks):
+                if seat not in to_act or seat == acted:
+                    del clocks[seat]
+        for seat in sorted(to_act):
+            if played_by_bot(seat) or seat in self.away:
+                if seat not in self.bot_at:
+                    share = FOLLOW_UP if seat == acted else 1.0
+                    self.bot_at[seat] = now + think(seat) * share
+            elif timer > 0:
+                self.deadlines.setdefault(seat, start + timer)
         self.wake.set()
 
     def next_due(self, to_act: frozenset[int],
                  played_by_bot: Callable[[int], bool]) -> Due | None:
-        """The next bot moves (or a timer run-out) among the seats to act, if any."""
+        """The next bot moves (or a timer run-out) among the seats to act, if any: a bot
+        moves once it has thought long enough and no beat holds the room."""
         if self.paused:
             return None
-        bots = tuple(s for s in sorted(to_act) if played_by_bot(s) or s in self.away)
-        best = Due(self.changed_at + self.delay, bots) if bots else None
+        bots = [s for s in sorted(to_act) if played_by_bot(s) or s in self.away]
+        best: Due | None = None
+        if bots:
+            times = {s: max(self.bot_at.get(s, self.changed_at), self.held_until) for s in bots}
+            first = min(times.values())
+            best = Due(first, tuple(s for s in bots if times[s] == first))
         for seat in sorted(to_act):
             at = self.deadlines.get(seat)
             if seat not in bots and at is not None and (best is None or at < best.at):
@@ -114,7 +169,7 @@ class Driver:
         """Seconds left on the seat's decision timer, if one runs (frozen while paused)."""
         if seat is None or seat not in self.deadlines:
             return None
-        now = self.paused_at if self.paused_at is not None else time.monotonic()
+        now = self.paused_at if self.paused_at is not None else self.clock()
         return max(0.0, self.deadlines[seat] - now)
 
     def stand_in(self, seat: int) -> bool:
@@ -142,21 +197,23 @@ class Driver:
         """Stop every clock and bot; ``True`` if the game was running."""
         if self.paused_at is not None:
             return False
-        self.paused_at = time.monotonic()
+        self.paused_at = self.clock()
         return True
 
     def resume(self) -> bool:
         """Carry on where the clocks stopped; ``True`` if the game was paused."""
         if self.paused_at is None:
             return False
-        stopped = time.monotonic() - self.paused_at
+        stopped = self.clock() - self.paused_at
         self.deadlines = {seat: at + stopped for seat, at in self.deadlines.items()}
+        self.bot_at = {seat: at + stopped for seat, at in self.bot_at.items()}
         self.paused_at = None
         self.wake.set()
         return True
 
     def game_over(self) -> None:
         self.deadlines.clear()
+        self.bot_at.clear()
         self.paused_at = None
 
     def new_game(self) -> None:
@@ -230,7 +287,7 @@ class Driver:
             if next_move is None:
                 await self.wake.wait()
                 continue
-            delay = next_move.at - time.monotonic()
+            delay = next_move.at - self.clock()
             if delay > 0:
                 # move_on_after, not asyncio.wait_for: on 3.11 wait_for can swallow the
                 # cancellation that stops the room, and the server would never shut down.

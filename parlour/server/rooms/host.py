@@ -1,5 +1,6 @@
 """What the host may do while a game runs: let a bot play for a person who has gone, give
-them their seat back, pause and resume, end the game before its end.
+them their seat back, pause and resume, end a moment's beat ("next"), end the game before
+its end.
 
 The message table (``live.handlers``) lets only the host ask, and only while a game runs:
 these do not check it again.
@@ -13,6 +14,7 @@ from typing import Protocol
 from ..errors import RoomError
 from .driver import Driver
 from .lobby import Lobby
+from .moments import Moments
 from .status import Status
 from .table_log import TableLog
 
@@ -23,10 +25,11 @@ class Hosted(Protocol):
     status: Status
     lobby: Lobby
     driver: Driver
+    moments: Moments
     log: TableLog
 
     def back(self, seat: int) -> None: ...
-    def changed(self, acted: int | None, *, news: bool = False) -> None: ...
+    def changed(self, acted: int | None) -> None: ...
     def save_setup(self) -> None: ...
 
 
@@ -47,6 +50,7 @@ class HostControls:
         if not room.driver.stand_in(seat):
             raise RoomError(f"a bot plays for {lobby.name(seat)} already")
         room.log.note(f"The host lets a bot play for {lobby.name(seat)} until they are back")
+        room.changed(None)  # the stand-in takes a person's time to think, as bots do
 
     def give_back(self, seat: int) -> None:
         """A person gets their seat back from the stand-in bot."""
@@ -67,6 +71,14 @@ class HostControls:
         if not room.driver.resume():
             raise RoomError("the game is not paused")
         room.log.note("The host resumed the game")
+        room.changed(None)
+
+    def next(self) -> None:
+        """End the beat of the moment up now: bots go on (the next moment in the queue
+        still waits until this one has been up its 3 seconds)."""
+        room = self.room
+        room.moments.skip()
+        room.moments.advance()
         room.changed(None)
 
     def end(self) -> None:

@@ -1,4 +1,5 @@
-"""The lobby of a room: the game and its options, the decision timer, and who sits where.
+"""The lobby of a room: the game and its options, the decision timer, the pace, who sits
+where and who hosts.
 
 Every method checks its request and either changes the lobby or raises ``RoomError``
 having changed nothing; storing the change is the room's business.
@@ -7,9 +8,9 @@ having changed nothing; storing the change is the room's business.
 >>> lobby = Lobby("love-me-not", {}, [Seat(), Seat()], 0, "host", Settings())
 >>> lobby.sit(0, "  Ann ", "ann")
 'Ann'
->>> lobby.add_bot(1, "greedy")
->>> lobby.names()
-['Ann', 'Bot 2 (greedy)']
+>>> lobby.add_bot(1, None, "hard")
+>>> lobby.names(), lobby.label(1)
+(['Ann', 'Robin'], 'Robin · bot, hard')
 >>> lobby.add_seat()
 Traceback (most recent call last):
 ...
@@ -29,13 +30,16 @@ from parlour.games import game_ids, get_game
 from ..config import Settings
 from ..errors import RoomError
 from ..storage.changes import StoredRoom
+from .bot_seats import NAMES, bot_for, bot_label, free_name, level_of, levels
 from .limits import clean_name
+from .moments import DEFAULT_PACE, check_pace
 from .names import looks_alike
 
 
 @dataclass
 class Seat:
-    """Who sits at one seat: nobody, a person (by token hash) or a bot (by name)."""
+    """Who sits at one seat: nobody, a person (by token hash) or a bot (by its engine's
+    name, ``bot``; ``name`` is then the person's name it plays under)."""
 
     name: str | None = None
     token_hash: str | None = None
@@ -50,15 +54,15 @@ class Seat:
     def display_name(self, index: int) -> str:
         """What the table calls the seat at ``index``: the one place a seat gets its name.
 
-        >>> Seat("Ann", "h").display_name(0), Seat(bot="greedy").display_name(1)
-        ('Ann', 'Bot 2 (greedy)')
-        >>> Seat().display_name(2)
-        'Player 3'
+        >>> Seat("Ann", "h").display_name(0), Seat("Robin", bot="greedy").display_name(1)
+        ('Ann', 'Robin')
+        >>> Seat().display_name(2), Seat(bot="greedy").display_name(1)
+        ('Player 3', 'Sam')
         """
         if self.name:
             return self.name
         if self.bot:
-            return f"Bot {index + 1} ({self.bot})"
+            return NAMES[index % len(NAMES)]  # a bot stored before bots had names
         return default_name(index)
 
     def to_json(self) -> dict[str, Any]:
@@ -114,18 +118,20 @@ class Lobby:
     """A room's set-up: what is stored of it before (and while) its game runs."""
 
     def __init__(self, game_id: str, options: dict[str, Any], seats: list[Seat], timer: int,
-                 host_hash: str, settings: Settings) -> None:
+                 host_hash: str, settings: Settings, pace: str = DEFAULT_PACE) -> None:
         self.game_id = game_id
         self.options = options
         self.seats = seats
         self.timer = timer
         self.host_hash = host_hash
         self.settings = settings
+        self.pace = pace
 
     @classmethod
     def from_stored(cls, stored: StoredRoom, settings: Settings) -> Lobby:
         seats = [Seat.from_json(s) for s in stored.seats]
-        return cls(stored.game, stored.options, seats, stored.timer, stored.host_hash, settings)
+        return cls(stored.game, stored.options, seats, stored.timer, stored.host_hash, settings,
+                   stored.pace)
 
     @property
     def game(self) -> Game[Any]:
@@ -155,6 +161,14 @@ class Lobby:
 
     def names(self) -> list[str]:
         return [self.name(i) for i in range(len(self.seats))]
+
+    def label(self, seat: int) -> str:
+        """The seat as the seat list shows it: a person's name, or a bot's name with its
+        level ("Robin · bot, hard"), never the engine's name for the bot."""
+        held = self.seats[seat]
+        if held.bot is None:
+            return self.name(seat)
+        return bot_label(self.name(seat), level_of(self.game, held.bot))
 
     def played_by_bot(self, seat: int) -> bool:
         return self.seats[seat].bot is not None
@@ -201,8 +215,10 @@ class Lobby:
         self.seats[seat] = Seat()
         return seat, name
 
-    def configure(self, game_id: object, options: object, timer: object) -> None:
-        """Choose the game, its options and the decision timer (seconds, 0 = off)."""
+    def configure(self, game_id: object, options: object, timer: object,
+                  pace: object = None) -> None:
+        """Choose the game, its options, the decision timer (seconds, 0 = off) and the pace
+        (``None`` keeps it)."""
         if not isinstance(game_id, str) or game_id not in game_ids():
             raise RoomError(f"unknown game {game_id!r}")
         game = get_game(game_id)
@@ -211,18 +227,21 @@ class Lobby:
         timer = whole_number(timer, "the timer")
         if not 0 <= timer <= self.settings.max_timer_seconds:
             raise RoomError(f"the timer is 0 (off) to {self.settings.max_timer_seconds} seconds")
+        pace = self.pace if pace is None else check_pace(pace)
         count = min(max(len(self.seats), game.min_players), game.max_players)
         check_options(game, count, options)
         if game_id != self.game_id:
             self.seats = self.seats[:count] + [Seat() for _ in range(count - len(self.seats))]
+            old = self.game
             for s in self.seats:
                 if s.bot and s.bot not in bot_names(game):
-                    s.bot, s.name = game.default_bot, None
+                    # The same level in the new game, if it has one.
+                    s.bot = levels(game).get(level_of(old, s.bot), game.default_bot)
         if (stacked(game, count, options) != self.stacked_options()
                 or game_id != self.game_id):
             for s in self.seats:
                 s.accepted = False  # agreeing to one stacked deck is not agreeing to another
-        self.game_id, self.options, self.timer = game_id, options, timer
+        self.game_id, self.options, self.timer, self.pace = game_id, options, timer, pace
 
     def stacked_options(self) -> dict[str, Any]:
         """The options everyone must accept before the game starts (:func:`stacked`)."""
@@ -261,16 +280,41 @@ class Lobby:
             raise RoomError(f"{game.title} needs at least {game.min_players} players")
         del self.seats[seat]
 
-    def add_bot(self, seat: int, bot: object) -> None:
-        """A bot (the game's default if ``bot`` is empty) takes a seat no person holds."""
+    def add_bot(self, seat: int, bot: object, level: object = None) -> None:
+        """A bot takes a seat no person holds: the one that plays ``level`` (easy, medium,
+        hard), else ``bot`` (an engine's name, for the API's clients), else the game's
+        default. It plays under a person's name nobody at the table has (a bot changed for
+        another keeps its name)."""
         self.check_seat(seat)
         game = self.game
-        bot = bot or game.default_bot
+        bot = bot_for(game, level) if level is not None else bot or game.default_bot
         if not isinstance(bot, str) or bot not in bot_names(game):
             raise RoomError(f"no bot {bot!r} for {game.title}")
+        held = self.seats[seat]
+        if held.token_hash is not None:
+            raise RoomError(f"seat {seat + 1} is taken by {self.name(seat)}")
+        name = held.name if held.bot and held.name else free_name(self.names(), seat)
+        self.seats[seat] = Seat(name=name, bot=bot)
+
+    def give_seat(self, seat: int, name: str, holder: str) -> None:
+        """At the host's word, a person who asked (``holder``, a token hash) takes an empty
+        seat or a bot's."""
+        self.check_seat(seat)
         if self.seats[seat].token_hash is not None:
             raise RoomError(f"seat {seat + 1} is taken by {self.name(seat)}")
-        self.seats[seat] = Seat(bot=bot)
+        if self.seat_of(holder) is not None:
+            raise RoomError(f"{name} has a seat already")
+        self.seats[seat] = Seat(name=name, token_hash=holder)
+
+    def make_host(self, seat: int) -> str:
+        """Hand the host's role to the person at ``seat``; returns their name."""
+        held = self.seats[self.check_seat(seat)]
+        if held.token_hash is None:
+            raise RoomError(f"seat {seat + 1} has no person to be the host")
+        if held.token_hash == self.host_hash:
+            raise RoomError(f"{self.name(seat)} is the host already")
+        self.host_hash = held.token_hash
+        return self.name(seat)
 
     def clear_seat(self, seat: int) -> None:
         self.seats[self.check_seat(seat)] = Seat()

@@ -1,10 +1,12 @@
-"""Emoji reactions from the seats, shown on the table: a fixed set, never free text, and
-a few per seat at a time.
+"""Emoji reactions from the seats and the watchers, shown on the table: a fixed set, never
+free text, and a few per seat (or watcher's connection) at a time.
 
 >>> reactions = Reactions()
 >>> reactions.add(1, "👏")
+>>> class Page: ...
+>>> reactions.add(None, "🎉", watcher="Dee", key=Page())
 >>> reactions.recent()
-[{'n': 1, 'seat': 1, 'emoji': '👏'}]
+[{'n': 1, 'seat': 1, 'emoji': '👏'}, {'n': 2, 'seat': None, 'emoji': '🎉', 'watcher': 'Dee'}]
 >>> reactions.add(1, "<b>hi</b>")
 Traceback (most recent call last):
 ...
@@ -13,6 +15,7 @@ parlour.server.errors.RoomError: a reaction is one of 👏 😂 😮 😱 🤔 �
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..errors import RoomError
@@ -34,17 +37,29 @@ class Reactions:
         self.count = 0
         self.latest: list[dict[str, Any]] = []
         self.buckets: dict[int, TokenBucket] = {}
+        self.watchers: weakref.WeakKeyDictionary[object, TokenBucket] = (
+            weakref.WeakKeyDictionary())
+        """A bucket per watcher's connection, forgotten with it."""
 
-    def add(self, seat: int, emoji: object) -> None:
-        """The seat reacts, or ``RoomError`` says why not (not one of the set, too many)."""
+    def add(self, seat: int | None, emoji: object, *, watcher: str = "a watcher",
+            key: object = None) -> None:
+        """The seat reacts, or a watcher (``seat`` ``None``, shown as ``watcher``, limited
+        by ``key``: their connection); or ``RoomError`` says why not (not one of the set,
+        too many)."""
         if emoji not in EMOJI:
             raise RoomError(f"a reaction is one of {' '.join(EMOJI)}")
-        bucket = self.buckets.setdefault(seat, TokenBucket(RATE, BURST))
+        if seat is None:
+            bucket = self.watchers.setdefault(key, TokenBucket(RATE, BURST))
+        else:
+            bucket = self.buckets.setdefault(seat, TokenBucket(RATE, BURST))
         if not bucket.take():
             raise RoomError("too many reactions: one every two seconds")
         self.count += 1
+        line: dict[str, Any] = {"n": self.count, "seat": seat, "emoji": emoji}
+        if seat is None:
+            line["watcher"] = watcher
         # A new list: snapshots share the one they were made with, which never changes.
-        self.latest = [*self.latest[1 - KEEP:], {"n": self.count, "seat": seat, "emoji": emoji}]
+        self.latest = [*self.latest[1 - KEEP:], line]
 
     def recent(self) -> list[dict[str, Any]]:
         return self.latest

@@ -1,17 +1,19 @@
 """A room: its lobby, then its game, played by people and bots, told to every connection.
 
-The room holds what it is now (the lobby, the play, the table's log) and the lock that
-every change goes through; its parts each do one job: the outbox holds back what is told
-until it is on disk and reads the room again after a refused write (``outbox.py``), the
-bots take their turns (``bot_turns.py``), the host has their controls (``host.py``), the
-driver keeps the clocks (``driver.py``), and the snapshots say what each connection may
-see (``snapshot.py``). What a connection may ask of the room, and when, is the message
+The room holds what it is now (the lobby, the play, the table's log, the moments) and the
+lock that every change goes through; its parts each do one job: the outbox holds back what
+is told until it is on disk and reads the room again after a refused write
+(``outbox.py``), the bots take their turns (``bot_turns.py``), the host has their controls
+(``host.py``), the driver keeps the clocks (``driver.py``), the moments hold the table for
+their beat (``moments.py``), and the snapshots say what each connection may see
+(``snapshot.py``). What a connection may ask of the room, and when, is the message
 table's (``live.handlers``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
@@ -21,11 +23,13 @@ from parlour.engine import Action
 from ..config import Settings
 from ..errors import RoomError, StoreConflict, Unreplayable
 from ..storage.changes import Moved, NextGame, SetUp, Store, StoredRoom
+from .asking import SeatRequests
 from .audience import Connection, Message
 from .bot_turns import BotTurns
-from .driver import Driver
+from .driver import Driver, think_time
 from .host import HostControls
 from .lobby import Lobby
+from .moments import Moments
 from .outbox import Outbox
 from .play import Move, Play
 from .reactions import Reactions
@@ -34,6 +38,8 @@ from .status import FINISHED, Status
 from .table_log import TableLog
 
 T = TypeVar("T")
+
+logger = logging.getLogger("parlour.server")
 
 Presence = Literal["online", "away", "offline", "bot"]
 
@@ -56,6 +62,8 @@ class Room:
         self.clients: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.driver = Driver(settings.bot_delay)
+        self.moments = Moments(scale=settings.beat_scale)
+        self.requests = SeatRequests()
         self.outbox = Outbox(self.code, store, self.clients, self.reload)
         self.reactions = Reactions()
         self.bots = BotTurns(self)
@@ -147,14 +155,16 @@ class Room:
         outbox.write(SetUp(
             self.code, outbox.epoch, outbox.version, game=lobby.game_id,
             options=lobby.options, seats=lobby.stored_seats(), timer=lobby.timer,
-            status=self.status, seed=self.play.seed if self.play else None,
+            status=self.status, seed=self.play.seed if self.play else None, pace=lobby.pace,
+            host_hash=lobby.host_hash,
         ))
 
     # -- who is here ----------------------------------------------------------------------
     def join(self, client: Connection, holder: str | None, table_only: bool) -> None:
         """A connection joins, holding the seat or host's role whose token hashes to
-        ``holder`` (a spectator's if the room knows no such token)."""
-        if holder and self.lobby.knows(holder):
+        ``holder`` (a spectator's if the room knows no such token: neither a seat's, the
+        host's, nor one that asked for a seat)."""
+        if holder and (self.lobby.knows(holder) or self.requests.of(holder) is not None):
             client.token_hash = holder
         client.table_only = table_only
         self.clients.add(client)
@@ -203,23 +213,43 @@ class Room:
     def again(self) -> None:
         """The same seats play the same game again on a new seed; the game just finished is
         kept as a past game (its winners count in the tally)."""
-        old = self.play
-        if self.status not in FINISHED or old is None:
-            raise RoomError("a new game can start once this one is over")
-        lobby, outbox = self.lobby, self.outbox
+        lobby = self.lobby
+        self.check_finished()
         play = Play.start(self.code, lobby.game, len(lobby.seats), lobby.options)
+        self._keep_past(play.seed, Status.PLAYING)
+        self.play = play
+        self.log.note(f"Game {len(self.past_winners) + 1} of {lobby.game.title} started")
+        self.changed(None)
+
+    def another(self) -> None:
+        """Back to the lobby with the same seats, to choose another game (or the same one
+        with other options); the game just finished is kept, as with ``again``."""
+        self.check_finished()
+        self._keep_past(None, Status.LOBBY)
+        self.play = None
+        self.log.note("Back to the lobby: the host chooses the next game")
+        self.changed(None)
+
+    def check_finished(self) -> None:
+        if self.status not in FINISHED or self.play is None:
+            raise RoomError("a new game can start once this one is over")
+
+    def _keep_past(self, seed: int | None, status: Status) -> None:
+        """Store the game just finished as a past game (its winners count in the tally),
+        and the room's new status (and seed, for a new deal)."""
+        old, lobby, outbox = self.play, self.lobby, self.outbox
+        assert old is not None
         result = old.result() if self.status == Status.OVER else None
         outbox.write(NextGame(
             self.code, outbox.epoch, outbox.version, number=len(self.past_winners) + 1,
             record=old.record.to_json(), result=result.to_json() if result else None,
-            names=lobby.names(), seed=play.seed,
+            names=lobby.names(), seed=seed, status=status,
         ))
         self.past_winners.append(list(result.winners) if result else [])
-        self.play, self.status = play, Status.PLAYING
+        self.status = status
         self.keys = {}  # a key of the game just finished names nothing in this one
         self.driver.new_game()
-        self.log.note(f"Game {len(self.past_winners) + 1} of {lobby.game.title} started")
-        self.changed(None)
+        self.moments.new_game()
 
     def tally(self) -> list[int]:
         """Games won by each seat in this room before the game it plays now."""
@@ -263,13 +293,31 @@ class Room:
                            result=result.to_json() if result else None, key=key))
         if key is not None:
             self.keys[seat, key] = Keyed(action, move.number)
-        news = self._log_move(move)
+        told = self._log_move(move)
+        self._moment(move, told, over=play.over)
         if play.over:
             self.status = Status.OVER
             self.driver.game_over()
             self._log_result()
-        self.changed(seat, news=news)
+        self.changed(seat)
         return move.number
+
+    def _moment(self, move: Move, told: str, *, over: bool) -> None:
+        """Put the moment the move made, if it made one, in the queue (the game's end is
+        always the finale)."""
+        game = self.lobby.game
+        try:
+            kind = game.beat(move.before, move.after, bool(told))
+        except Exception:
+            # Moments are a courtesy, as the log is: a bug in one must not stop the game.
+            logger.exception("room %s: no beat for move %d", self.code, move.number)
+            kind = "short" if told else None
+        if over:
+            kind = "finale"
+        if kind is None:
+            self.moments.told(move.seat, told)
+        else:
+            self.moments.add(kind, move.seat, told, move.number, self.lobby.pace)
 
     def moved_with(self, key: str, seat: int, action: object) -> int | None:
         """The number of this seat's move sent with ``key``, if there is one: a retry (after
@@ -287,15 +335,22 @@ class Room:
             self.log.note(f"{self.lobby.name(seat)} is back")
             self.changed(None)
 
-    def changed(self, acted: int | None, *, news: bool = False) -> None:
-        """Restart the clocks of the people to act now and wake the driver; ``acted`` is
-        the seat whose move made the change, ``news`` whether it made something public."""
-        to_act = self.play.match.to_act if self.play is not None else frozenset()
-        self.driver.changed(to_act, acted, self.lobby.played_by_bot, self.lobby.timer,
-                            news=news)
+    def changed(self, acted: int | None) -> None:
+        """Restart the clocks of the people to act now (after the moments' beat), give the
+        bots to act their time to think, and wake the driver; ``acted`` is the seat whose
+        move made the change."""
+        play, lobby = self.play, self.lobby
+        to_act = play.match.to_act if play is not None else frozenset()
 
-    def _log_move(self, move: Move) -> bool:
-        """Put a move in the table's log; ``True`` if it made something public."""
+        def think(seat: int) -> float:
+            assert play is not None
+            return think_time(play.match.legal(seat), self.settings.bot_delay, lobby.pace)
+
+        self.driver.changed(to_act, acted, lobby.played_by_bot, lobby.timer, think=think,
+                            held_until=self.moments.hold_until())
+
+    def _log_move(self, move: Move) -> str:
+        """Put a move in the table's log; returns what it made public ("" if nothing)."""
         stand_in = move.bot and not self.lobby.played_by_bot(move.seat)
         return self.log.move(self.lobby.game, move, self.lobby.names(), stand_in=stand_in)
 

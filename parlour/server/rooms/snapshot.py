@@ -15,9 +15,12 @@ from parlour.bots import bot_names
 from parlour.engine import Game, Match
 
 from ..config import Settings
+from .asking import SeatRequests
 from .audience import Connection, Message
+from .bot_seats import level_of, levels
 from .driver import Driver
 from .lobby import Lobby
+from .moments import Moments
 from .play import Play
 from .reactions import EMOJI, Reactions
 from .table_log import TableLog
@@ -44,6 +47,10 @@ class Shown(Protocol):
     def driver(self) -> Driver: ...
     @property
     def reactions(self) -> Reactions: ...
+    @property
+    def moments(self) -> Moments: ...
+    @property
+    def requests(self) -> SeatRequests: ...
     def presence(self, seat: int) -> Literal["online", "away", "offline", "bot"]: ...
     def tally(self) -> list[int]: ...
     @property
@@ -72,7 +79,9 @@ class Snapshots:
         lobby = room.lobby
         seat = lobby.seat_of(client.token_hash)
         you = {"seat": seat, "host": lobby.is_host(client.token_hash),
-               "table_only": client.table_only}
+               "table_only": client.table_only,
+               "stand_in": seat is not None and seat in room.driver.away,
+               "asked": room.requests.of(client.token_hash)}
         shown_seat = None if client.table_only else seat
         play = None
         if room.play is not None:
@@ -98,8 +107,9 @@ def room_part(room: Shown) -> dict[str, Any]:
     waiting = lobby.to_accept()
     seats = [
         {
-            "name": None if s.empty else lobby.name(i),
+            "name": None if s.empty else lobby.label(i),
             "bot": s.bot,
+            "level": level_of(game, s.bot) if s.bot else None,
             "human": s.token_hash is not None,
             "presence": None if s.empty else room.presence(i),
             "stand_in": i in room.driver.away,
@@ -118,15 +128,20 @@ def room_part(room: Shown) -> dict[str, Any]:
         "options": public_options(lobby.options),
         "stacked": lobby.notice(),
         "timer": lobby.timer,
+        "pace": lobby.pace,
         "bot_delay": room.settings.bot_delay,
         "seats": seats,
         "min_players": game.min_players,
         "max_players": game.max_players,
         "bots": shared_bot_names(game),
         "default_bot": game.default_bot,
+        "levels": list(levels(game)),
         "max_name_length": room.settings.max_name_length,
         "game_number": len(room.past_winners) + 1,
         "log": room.log.recent(),
+        "moment": room.moments.to_json(),
+        "moments_waiting": room.moments.waiting,
+        "requests": room.requests.to_json(),
         "reactions": room.reactions.recent(),
         "emoji": EMOJI_LIST,
     }

@@ -107,10 +107,10 @@ class TableLog:
     def note(self, text: str) -> None:
         self._add("note", text)
 
-    def move(self, game: Game[Any], move: Move, names: Sequence[str], *, stand_in: bool) -> bool:
+    def move(self, game: Game[Any], move: Move, names: Sequence[str], *, stand_in: bool) -> str:
         """Who moved (or "a bot for" a person away), then what the move made public.
 
-        Returns whether the move told anything. ``Game.narrate`` is given the spectator's
+        Returns what the move made public ("" if nothing). ``Game.narrate`` is given the spectator's
         views only, so it cannot tell a secret.
         """
         try:
@@ -124,9 +124,9 @@ class TableLog:
             # "Move 12: Ann plays “Music”", not "Move 12: Ann — Ann plays “Music”".
             said = told if told.startswith(f"{who} ") else f"{who} — {told}"
             self._add("move", f"Move {move.number}: {said}", move.seat, told)
-            return True
+            return told
         self._fold(move, who)
-        return False
+        return ""
 
     def _fold(self, move: Move, who: str) -> None:
         """A secret move joins the fold that is the last line, or starts one."""

@@ -35,6 +35,8 @@ class StoredRoom:
     """How many changes of the room have been stored (its creation is none)."""
     past_winners: list[list[int]] = field(default_factory=list)
     """The winners of each game the room finished before this one (ended games: none)."""
+    pace: str = "normal"
+    """How long moments hold the room and bots think (``rooms.moments.PACES``)."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,8 @@ class NewRoom:
 
 @dataclass(frozen=True)
 class SetUp:
-    """The lobby (game, options, seats, timer), the status and the seed, as they are now."""
+    """The lobby (game, options, seats, timer, pace, who hosts), the status and the seed,
+    as they are now."""
 
     code: str
     epoch: int
@@ -61,6 +64,9 @@ class SetUp:
     timer: int
     status: str
     seed: int | None
+    pace: str = "normal"
+    host_hash: str | None = None
+    """The host's token hash, if it changed hands (``None`` keeps it)."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,8 @@ class Moved:
 
 @dataclass(frozen=True)
 class NextGame:
-    """Keep the room's game as its past game ``number`` and deal the next on ``seed``."""
+    """Keep the room's game as its past game ``number`` and deal the next on ``seed``; or,
+    with no seed, go back to the lobby (``status``) to choose another game."""
 
     code: str
     epoch: int
@@ -89,7 +96,8 @@ class NextGame:
     record: dict[str, Any]
     result: dict[str, Any] | None
     names: list[str]
-    seed: int
+    seed: int | None
+    status: str = "playing"
 
 
 Change = NewRoom | SetUp | Moved | NextGame

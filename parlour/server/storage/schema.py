@@ -46,6 +46,7 @@ rooms = Table(
     Column("seed", String(40), nullable=True),
     Column("result", Text, nullable=True),
     Column("version", Integer, nullable=False, server_default="0"),
+    Column("pace", String(16), nullable=False, server_default="normal"),
     # The per-address count of rooms made in the last hour reads a range of this index.
     Index("ix_rooms_creator_created_at", "creator", "created_at"),
 )

@@ -44,15 +44,15 @@ NEW_ROOM = (
     " ON CONFLICT (code) DO NOTHING"
 )
 SET_UP = (
-    "UPDATE rooms SET game=?, options=?, seats=?, timer=?, status=?, seed=?, updated_at=?,"
-    " version=? WHERE code=? AND version=?"
+    "UPDATE rooms SET game=?, options=?, seats=?, timer=?, status=?, seed=?, pace=?,"
+    " host_hash=COALESCE(?, host_hash), updated_at=?, version=? WHERE code=? AND version=?"
 )
 MOVED = "UPDATE rooms SET updated_at=?, version=? WHERE code=? AND version=?"
 ENDED = ("UPDATE rooms SET updated_at=?, version=?, status='over', result=?"
          " WHERE code=? AND version=?")
 ACTION = ("INSERT INTO actions (room, idx, seat, action, bot, created_at, key)"
           " VALUES (?,?,?,?,?,?,?)")
-NEXT_GAME = ("UPDATE rooms SET status='playing', seed=?, result=NULL, updated_at=?, version=?"
+NEXT_GAME = ("UPDATE rooms SET status=?, seed=?, result=NULL, updated_at=?, version=?"
              " WHERE code=? AND version=?")
 PAST_GAME = ("INSERT INTO past_games (room, number, record, result, names, created_at)"
              " VALUES (?,?,?,?,?,?)")
@@ -70,9 +70,11 @@ def steps(change: Change, now: float) -> Steps:
     if isinstance(change, SetUp):
         return Steps((SET_UP, (change.game, json.dumps(change.options),
                                json.dumps(change.seats), change.timer, change.status,
-                               seed_text(change.seed), now, change.version + 1, *cas)))
+                               seed_text(change.seed), change.pace, change.host_hash, now,
+                               change.version + 1, *cas)))
     if isinstance(change, NextGame):
-        return Steps((NEXT_GAME, (seed_text(change.seed), now, change.version + 1, *cas)), (
+        return Steps((NEXT_GAME, (change.status, seed_text(change.seed), now,
+                                  change.version + 1, *cas)), (
             (PAST_GAME, (change.code, change.number, json.dumps(change.record),
                          json.dumps(change.result) if change.result else None,
                          json.dumps(change.names), now)),
@@ -105,7 +107,7 @@ def seed_text(seed: int | None) -> str | None:
 
 # -- reading --------------------------------------------------------------------------------
 ROOM = ("SELECT code, created_at, creator, host_hash, game, options, seats, timer, status,"
-        " seed, result, version FROM rooms WHERE code=?")
+        " seed, result, version, pace FROM rooms WHERE code=?")
 ACTIONS = "SELECT seat, action, bot, key FROM actions WHERE room=? ORDER BY idx"
 PAST_RESULTS = "SELECT result FROM past_games WHERE room=? ORDER BY number"
 PAST = "SELECT number, record, result, names FROM past_games WHERE room=? AND number=?"
@@ -123,6 +125,7 @@ def stored_room(row: Any, acts: list[Any], past: list[Any]) -> StoredRoom:
         actions=[{"seat": a[0], "action": loads(a[1]), "bot": bool(a[2]), "key": a[3]}
                  for a in acts],
         past_winners=[loads(p[0])["winners"] if p[0] else [] for p in past],
+        pace=row[12],
     )
 
 

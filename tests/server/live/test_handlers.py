@@ -27,6 +27,8 @@ def test_every_documented_message_has_a_handler_with_the_documented_limits() -> 
         assert handler.host_only == who.startswith("host"), kind
         assert handler.lobby_only == ("lobby" in who), kind
         assert handler.play_only == ("in play" in who), kind
+        assert handler.between_games == ("between games" in who), kind
     assert [k for k, h in HANDLERS.items() if h.host_only] == [
         "configure", "add_seat", "remove_seat", "add_bot", "clear_seat", "start",
-        "give_content", "stand_in", "give_back", "pause", "resume", "end", "again"]
+        "give_content", "stand_in", "give_back", "pause", "resume", "end", "next", "again",
+        "another", "give_seat", "refuse_seat", "make_host"]

@@ -1,5 +1,5 @@
 """During play: presence, the host's controls (stand-in bots, pause, end, play again),
-reactions, and bots that decide together."""
+reactions from seats and watchers, and bots that take a person's time."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from parlour.engine import Record, replay
 from parlour.games import get_game
+from parlour.server.rooms.driver import think_bounds
 
 
 def presence(player: Any) -> list[str | None]:
@@ -133,28 +134,51 @@ def test_ending_a_game_and_playing_again_keeps_the_tally(kit: Any, db: Path) -> 
             int(seat in winners) for seat in (0, 1)]
 
 
-def test_reactions_are_a_fixed_set_from_seats_and_rate_limited(kit: Any, db: Path) -> None:
+def test_reactions_are_a_fixed_set_from_seats_and_watchers_and_rate_limited(
+        kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
         code, host, guest = kit.start_love_me_not(client)
         table = kit.connect(client, code)
-        assert table.request({"type": "react", "emoji": "👏"})["message"] == (
-            "you have no seat in this game")
         refused = guest.request({"type": "react", "emoji": "<b>boo</b>"})
         assert refused["message"].startswith("a reaction is one of 👏")
         for emoji in ("👏", "😂", "🎉"):
             assert guest.request({"type": "react", "emoji": emoji})["type"] == "ok"
         assert guest.request({"type": "react", "emoji": "👏"})["message"] == (
             "too many reactions: one every two seconds")
-        seen = table.until(lambda m: len(m["room"]["reactions"]) == 3)
+        # A watcher reacts too, limited per connection as a seat is, and shown as a watcher.
+        assert table.request({"type": "react", "emoji": "😮"})["type"] == "ok"
+        seen = table.until(lambda m: len(m["room"]["reactions"]) == 4)
         assert seen["room"]["reactions"] == [
             {"n": 1, "seat": 1, "emoji": "👏"}, {"n": 2, "seat": 1, "emoji": "😂"},
-            {"n": 3, "seat": 1, "emoji": "🎉"}]
+            {"n": 3, "seat": 1, "emoji": "🎉"},
+            {"n": 4, "seat": None, "emoji": "😮", "watcher": "a watcher"}]
         assert host.request({"type": "react", "emoji": "😮"})["type"] == "ok"  # its own limit
         assert "<b>" not in json.dumps(table.frames)
 
 
-def test_bots_in_a_simultaneous_phase_move_together(kit: Any, db: Path) -> None:
+def test_a_watcher_reacts_under_the_name_they_give_and_within_their_limit(
+        kit: Any, db: Path) -> None:
     with kit.open_client(db) as client:
+        code, host, _guest = kit.start_love_me_not(client)
+        dee, eve = kit.connect(client, code), kit.connect(client, code)
+        assert dee.request({"type": "react", "emoji": "🎉", "name": " Dee "})["type"] == "ok"
+        assert dee.request({"type": "react", "emoji": "🎉", "name": "x" * 25})["message"] == (
+            "a name is at most 24 characters (got 25)")
+        for _ in range(2):
+            assert dee.request({"type": "react", "emoji": "👏"})["type"] == "ok"
+        assert dee.request({"type": "react", "emoji": "👏"})["message"] == (
+            "too many reactions: one every two seconds")
+        # Another watcher has a limit of their own.
+        assert eve.request({"type": "react", "emoji": "❤️"})["type"] == "ok"
+        seen = host.until(lambda m: len(m["room"]["reactions"]) == 4)
+        assert [(r["seat"], r["watcher"]) for r in seen["room"]["reactions"]] == [
+            (None, "Dee"), (None, "a watcher"), (None, "a watcher"), (None, "a watcher")]
+
+
+def test_bots_in_a_simultaneous_phase_each_think_from_its_start_and_none_early(
+        kit: Any, db: Path) -> None:
+    # A delay the requests below take far less than: no bot has chosen yet.
+    with kit.open_client(db, bot_delay=30.0) as client:
         code, token = kit.new_room(client, "my-favourite-things")
         host = kit.connect(client, code, token)
         host.request({"type": "sit", "seat": 0, "name": "Ann"})
@@ -163,11 +187,17 @@ def test_bots_in_a_simultaneous_phase_move_together(kit: Any, db: Path) -> None:
                 host.request({"type": "add_seat"})
             assert host.request({"type": "add_bot", "seat": seat})["type"] == "ok"
         host.request({"type": "start"})
-        # Everyone writes a category at once: the three bots' moves come in one snapshot.
-        after = host.until(lambda m: m["play"]["version"] > 0)
-        assert after["play"]["version"] == 3 and after["play"]["to_act"] == [0]
-        versions = [f["play"]["version"] for f in host.frames
-                    if f["type"] == "room" and f["play"] is not None]
-        assert set(versions) == {0, 3}
+        # Everyone writes a category at once: each bot's time runs from the phase's start,
+        # a person's time for typing (8 delays, drawn between 0.75 and 1.5 of it)...
+        room = client.app.state.hub.rooms[code]
+        legal = room.play.match.legal(1)
+        low, high = think_bounds(legal, 30.0, "normal")
+        assert (low, high) == (30.0 * 8 * 0.75, 30.0 * 8 * 1.5)
+        start = room.driver.changed_at
+        assert sorted(room.driver.bot_at) == [1, 2, 3]
+        assert all(start + low <= at <= start + high for at in room.driver.bot_at.values())
+        # ...and until it has passed, no bot has chosen, nor is shown as having chosen.
         action = kit.my_move(host.last, random.Random(1))
         assert host.request({"type": "act", "action": action})["type"] == "ok"
+        assert host.last["play"]["version"] == 1 and host.last["play"]["to_act"] == [1, 2, 3]
+        assert sorted(room.driver.bot_at) == [1, 2, 3]

@@ -86,7 +86,8 @@ def test_a_token_of_one_room_gives_nothing_in_another(kit: Any, db: Path) -> Non
         host_a = kit.connect(client, code_a, token_a)
         host_a.request({"type": "sit", "seat": 0, "name": "Ann"})
         intruder = kit.connect(client, code_b, token_a)
-        assert intruder.last["you"] == {"seat": None, "host": False, "table_only": False}
+        assert intruder.last["you"] == {"seat": None, "host": False, "table_only": False,
+                                        "stand_in": False, "asked": None}
         refused = intruder.request({"type": "configure", "options": {"matches": 1}})
         assert refused["message"] == "only the host can do that"
         assert intruder.request({"type": "act", "action": {"keep": "2H"}})["type"] == "error"
@@ -145,7 +146,9 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
             "seat 2 is taken")
         assert host.request({"type": "add_bot", "seat": 0, "bot": "greedy"})["type"] == "ok"
         seats = host.last["room"]["seats"]
-        assert [s["name"] for s in seats] == ["Bot 1 (greedy)", "Ann"]
+        # The bot plays under a person's name with its level, never its engine's name.
+        assert [s["name"] for s in seats] == ["Robin · bot, medium", "Ann"]
+        assert [s["level"] for s in seats] == ["medium", None]
         assert seats[1]["you"] and [s["presence"] for s in seats] == ["bot", "online"]
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"
         assert host.request({"type": "start"})["type"] == "ok"
@@ -153,7 +156,9 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
         result = host.last["play"]["result"]
         record = Record.from_json(kit.read(client, f"/api/rooms/{code}/record", token).json())
         assert replay(record, get_game).result().to_json() == result  # type: ignore[union-attr]
-        assert any("Bot 1 (greedy)" in line["text"] for line in host.last["room"]["log"])
+        texts = [line["text"] for line in host.last["room"]["log"]]
+        assert any("Robin" in text for text in texts)
+        assert not any("greedy" in text for text in texts)
 
 
 def test_the_record_and_replay_wait_for_the_end(kit: Any, db: Path) -> None:
@@ -347,7 +352,7 @@ def test_a_connection_goes_on_to_another_room_by_saying_hello_there(
         guest.ws.send_json({"type": "hello", "room": second.lower(), "patches": True})
         there = guest.room()  # the new room whole, counted on from the last frame
         assert there["room"]["code"] == second and there["you"] == {
-            "seat": None, "host": False, "table_only": False}
+            "seat": None, "host": False, "table_only": False, "stand_in": False, "asked": None}
         counted = [m["n"] for m in guest.raw[:-1] if m["type"] in ("room", "patch")]
         assert there["n"] == counted[-1] + 1
         # The first room's people see the guest gone; the guest hears no more of it.

@@ -64,7 +64,7 @@ def test_the_host_uploads_phrase_pairs_and_the_table_reads_them(
     host.sit(0)
     for seat in (1, 2):
         page.click(f"#bot-{seat}")
-        expect(page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+        expect(page.locator(".seat-name").nth(seat)).to_contain_text("· bot, medium")
     page.click("#start")
     # Whether Ann reads or is read to, a pair of her own is on the screen.
     own = page.locator("#play").get_by_text(re.compile(r"^(Tea|Coffee) \d+$"))

@@ -35,7 +35,7 @@ def seated(browser: Browser, server: Server, game_id: str, humans: int,
     host = people[0].page
     for seat in range(humans, get_game(game_id).min_players):
         host.click(f"#bot-{seat}")
-        expect(host.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+        expect(host.locator(".seat-name").nth(seat)).to_contain_text("· bot, medium")
     for name, value in (options or {}).items():
         host.fill(f"#opt-{name}", value)
     host.click("#start")
@@ -115,7 +115,7 @@ def test_my_favourite_things_names_the_player_you_give_a_category_and_whose_favo
     main = ann.page.locator("#instruction .say-main")
     expect(main).to_contain_text(re.compile(r"^Give .+ a category$"))
     neighbour = ann.page.locator("#instruction .say-main .who").text_content() or ""
-    assert neighbour in ("Bob", "Bot 3 (fan)"), neighbour
+    assert neighbour in ("Bob", "Robin"), neighbour  # the bot plays under a name
     texts = {"text": "Pizza toppings"}
     rng = random.Random(1)
     ann.move(rng, texts)
@@ -177,9 +177,10 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
     bob.sit(1)
     for seat in range(2, get_game(game_id).min_players):
         host.page.click(f"#bot-{seat}")
-        expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+        expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("· bot, medium")
     if game_id == "take-your-pick":
-        host.page.fill("#opt-first_subject", "0")  # Bob reads: the game starts waiting for him
+        # Seat 1 (Ann) is the Subject, so Bob reads: the game starts waiting for him.
+        host.page.select_option("#opt-first_subject", "0")
     table = Person(browser, TV, "Table")
     table.page.goto(f"{server.url}/r/{code}?table=1")
     host.page.click("#start")

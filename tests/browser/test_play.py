@@ -51,7 +51,7 @@ def set_up_game(browser: Browser, server: Server, game_id: str,
     guest.sit(1)
     for seat in range(2, get_game(game_id).min_players):
         host.page.click(f"#bot-{seat}")
-        expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("Bot")
+        expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("· bot, medium")
     for name, value in (options or {}).items():
         host.page.select_option(f"#opt-{name}", value)
     host.page.click("#start")
@@ -190,7 +190,7 @@ def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser, ser
     guest.page.goto(f"{server.url}/r/{code}")
     guest.sit(1)
     host.page.click("#bot-2")
-    expect(page.locator(".seat-name").nth(2)).to_contain_text("Bot")
+    expect(page.locator(".seat-name").nth(2)).to_contain_text("· bot, medium")
     assert page.evaluate(UNNAMED) == []
     shot(page, "lobby", tmp_path)
     page.click("#start")

@@ -11,7 +11,7 @@ function showError(message) {
 }
 
 fetch("/api/games").then((r) => r.json()).then((games) => {
-  fill(select, games.map((g) => h("option", { value: g.id }, `${g.title} (${g.min_players}–${g.max_players} players)`)));
+  fill(select, games.map((g) => h("option", { value: g.id }, `${g.title} (${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players)`)));
   const rules = games.filter((g) => g.how_to_play);
   fill($("#rules-links"), rules.length ? ["How to play: ", ...rules.flatMap((g, i) => [i ? " · " : "", h("a", { href: g.how_to_play }, g.title)])] : null);
 });

@@ -1,7 +1,13 @@
-// The lobby: who sits where (in their colours), your name, and the host's settings.
+// The lobby: who sits where (in their colours), your name, and the host's settings (the
+// game, its options, the pace, bots by level, the host's role handed on).
 import { h, fill, $, show, humanize } from "./dom.js";
 import { presenceText, seatClass } from "./seats.js";
 import { loadToken } from "./net.js";
+import { answerRequests, askToPlay } from "./seat-requests.js";
+
+const PACES = [["relaxed", "Relaxed: more time to read each reveal"], ["normal", "Normal"],
+  ["quick", "Quick: shorter pauses"]];
+const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard" };
 
 /** Draw the lobby into `el`; `send(message)` returns the server's reply. */
 export function drawLobby(el, room, you, { games, tableOnly, send }) {
@@ -28,12 +34,14 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
   if (!tableOnly && you.seat === null && full) {
     parts.push(h("p", { class: "watching", id: "watching" },
       "Every seat is taken: you are watching. ", you.host ? "Add a seat to play." : "Ask the host for a seat to play."));
+    if (!you.host) parts.push(askToPlay(room, you, send));
   }
+  if (you.host) parts.push(answerRequests(room, send));
   if (room.stacked) parts.push(stackedNotice(room, you, tableOnly, send));
   if (!tableOnly) parts.push(h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), nameInput, counter));
   parts.push(seatList);
   if (you.host) parts.push(hostSettings(room, game, games, send));
-  else parts.push(h("p", { class: "hint" }, "The host picks the game and starts when everyone is seated."), optionSummary(room));
+  else parts.push(h("p", { class: "hint" }, "The host picks the game and starts when everyone is seated."), optionSummary(room, game));
   // Keep what the person is typing: redraw the lobby without losing the name field's focus.
   const focused = document.activeElement && document.activeElement.id;
   const typed = $("#player-name") ? $("#player-name").value : null;
@@ -47,7 +55,6 @@ function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
   const label = seat.name ? seat.name : "empty";
   const bits = [h("span", { class: "seat-no" }, `Seat ${i + 1}`), h("span", { class: "seat-name" }, label)];
   if (seat.you) bits.push(h("span", { class: "tag" }, "you"));
-  if (seat.bot) bits.push(h("span", { class: "tag" }, "bot"));
   if (seat.to_accept) bits.push(h("span", { class: "tag watching" }, "deck not accepted yet"));
   else if (seat.human && seat.presence !== "online") bits.push(h("span", { class: "tag dim" }, presenceText(seat)));
   const actions = [];
@@ -61,10 +68,15 @@ function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
   if (seat.you) actions.push(h("button", { type: "button", onclick: () => send({ type: "stand" }) }, "Leave seat"));
   if (you.host) {
     if (!seat.human) {
-      const pick = h("select", { "aria-label": `Bot for seat ${i + 1}`, id: `bot-kind-${i}` },
-        room.bots.map((b) => h("option", { value: b, selected: b === (seat.bot || room.default_bot) }, b)));
-      actions.push(pick, h("button", { type: "button", id: `bot-${i}`, onclick: () => send({ type: "add_bot", seat: i, bot: pick.value }) },
-        seat.bot ? "Change bot" : "Add bot"));
+      // Levels in players' words: the engines' names are for API clients, never shown.
+      const levels = room.levels || ["medium"];
+      const pick = h("select", { "aria-label": `Bot level for seat ${i + 1}`, id: `bot-kind-${i}` },
+        levels.map((level) => h("option", { value: level, selected: level === (seat.level || "medium") }, LEVEL_WORDS[level] || level)));
+      actions.push(pick, h("button", { type: "button", id: `bot-${i}`, onclick: () => send({ type: "add_bot", seat: i, level: pick.value }) },
+        seat.bot ? "Change level" : "Add a bot"));
+    }
+    if (seat.human && !seat.you) {
+      actions.push(h("button", { type: "button", id: `make-host-${i}`, onclick: () => send({ type: "make_host", seat: i }) }, "Make host"));
     }
     if (seat.name !== null && !seat.you) actions.push(h("button", { type: "button", onclick: () => send({ type: "clear_seat", seat: i }) }, "Empty seat"));
     if (room.seats.length > room.min_players) actions.push(h("button", { type: "button", "aria-label": `Remove seat ${i + 1}`, onclick: () => send({ type: "remove_seat", seat: i }) }, "Remove seat"));
@@ -90,15 +102,23 @@ function stackedNotice(room, you, tableOnly, send) {
     h("p", {}, room.stacked), answer);
 }
 
-function optionSummary(room) {
-  const opts = Object.entries(room.options);
-  return h("p", { class: "small" }, `Game: ${room.title}. `,
-    opts.length ? `Options: ${opts.map(([k, v]) => `${humanize(k)} ${show(v)}`).join(", ")}. ` : "",
-    room.timer ? `Decision timer: ${room.timer} s.` : "No decision timer.");
+/** An option's value as players read it: a seat counted from 1, as the seats are. */
+export function optionText(opt, value) {
+  if (opt && opt.seat && typeof value === "number") return `seat ${value + 1}`;
+  return show(value);
 }
 
-// The host's own content (a card set, word cards): a JSON file, checked by the server as the
-// game checks it; the answer says what was wrong with it.
+function optionSummary(room, game) {
+  const opts = Object.entries(room.options);
+  const described = (name) => (game ? game.options.find((o) => o.name === name) : null);
+  return h("p", { class: "small" }, `Game: ${room.title}. `,
+    opts.length ? `Options: ${opts.map(([k, v]) => `${humanize(k)} ${optionText(described(k), v)}`).join(", ")}. ` : "",
+    room.timer ? `Decision timer: ${room.timer} s. ` : "No decision timer. ",
+    `Pace: ${room.pace || "normal"}.`);
+}
+
+// The host's own content (a card set, word cards): a file, checked by the server as the game
+// checks it; the answer says what was wrong with it. The game's page explains the file.
 function contentField(room, opt) {
   const id = `opt-${opt.name}`;
   const current = room.options[opt.name];
@@ -117,8 +137,9 @@ function contentField(room, opt) {
     if (input.files && input.files[0]) await send(await input.files[0].text());
   });
   const remove = current ? h("button", { type: "button", id: `${id}-remove`, onclick: () => send("null") }, "Remove") : null;
-  return h("div", { class: "field" }, h("label", { for: id, title: opt.doc || "" }, `Your own ${humanize(opt.name)} (a JSON file)`),
-    input, remove, opt.doc ? h("span", { class: "hint" }, opt.doc) : null, status);
+  const how = h("a", { href: `/games/${encodeURIComponent(room.game)}#your-own-cards`, target: "_blank", id: `${id}-how` }, "how to make one");
+  return h("div", { class: "field" }, h("label", { for: id }, `Your own ${humanize(opt.name).toLowerCase()} (a card set file)`),
+    input, remove, h("span", { class: "hint" }, "A file with your own cards: ", how, "."), status);
 }
 
 function hostSettings(room, game, games, send) {
@@ -132,7 +153,11 @@ function hostSettings(room, game, games, send) {
     const id = `opt-${opt.name}`;
     const current = opt.name in room.options ? room.options[opt.name] : opt.default;
     let input;
-    if (opt.choices) {
+    if (opt.seat) {
+      // A seat is shown as people count seats, from 1; the engine counts from 0.
+      input = h("select", { id }, opt.default === null ? h("option", { value: "", selected: current === null }, "drawn at random") : null,
+        room.seats.map((seat, s) => h("option", { value: JSON.stringify(s), selected: s === current }, `Seat ${s + 1}${seat.name ? ` (${seat.name})` : ""}`)));
+    } else if (opt.choices) {
       input = h("select", { id }, opt.default === null ? h("option", { value: "", selected: current === null }, "default") : null,
         opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === current }, show(c))));
     } else if (opt.type === "bool") {
@@ -147,23 +172,26 @@ function hostSettings(room, game, games, send) {
       opt.doc ? h("span", { class: "hint" }, opt.doc) : null));
   }
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 600, value: room.timer, inputMode: "numeric" });
+  const pace = h("select", { id: "pace" }, PACES.map(([value, words]) => h("option", { value, selected: value === (room.pace || "normal") }, words)));
   function collect() {
     const options = {};
     for (const [name, [opt, input]] of Object.entries(inputs)) {
       let value;
-      if (opt.choices) value = input.value === "" ? null : JSON.parse(input.value);
+      if (opt.choices || opt.seat) value = input.value === "" ? null : JSON.parse(input.value);
       else if (opt.type === "bool") value = input.checked;
       else if (opt.type === "int") value = input.value === "" ? null : Number(input.value);
       else value = input.value === "" ? null : input.value;
       if (value !== null && value !== opt.default) options[name] = value;
     }
-    return { type: "configure", game: room.game, options, timer: Number(timer.value || 0) };
+    return { type: "configure", game: room.game, options, timer: Number(timer.value || 0), pace: pace.value };
   }
   const form = h("form", { class: "host", "aria-label": "Host settings" },
     h("h3", {}, "Host"),
     h("div", { class: "field" }, h("label", { for: "game-select" }, "Game"), gameSelect),
     fields,
     h("div", { class: "field" }, h("label", { for: "timer" }, "Decision timer (seconds, 0 = off)"), timer),
+    h("div", { class: "field" }, h("label", { for: "pace" }, "Pace"), pace,
+      h("span", { class: "hint" }, "How long each reveal stays on the table, and how long bots take to choose.")),
     h("div", { class: "row" },
       h("button", { type: "submit", id: "save-settings" }, "Save settings"),
       room.seats.length < room.max_players ? h("button", { type: "button", id: "add-seat", onclick: () => send({ type: "add_seat" }) }, "Add a seat") : null,

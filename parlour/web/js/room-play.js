@@ -87,7 +87,8 @@ function tellWhatHappened({ state, notice, moment }, r, room, play, ctx, changed
   if (found && state.tableOnly) moment.show(found.content, found.seat, found.long);
   else if (found) notice.show(found.content, found.seat);
   if (found && state.tableOnly) chime(state.tableOnly);  // the table has no turn: it may sound its moments
-  if (notes.length && (!found || state.tableOnly)) notice.show(paintNames(notes[notes.length - 1].text, ctx.names));
+  // One element: show() keeps only the newest of a list, and a painted name is one part.
+  if (notes.length && (!found || state.tableOnly)) notice.show(h("span", {}, paintNames(notes[notes.length - 1].text, ctx.names)));
   notice.settle(room.log[room.log.length - 1], ctx.names);
 }
 
@@ -109,7 +110,7 @@ function drawBanner({ el, state, send }, room, you, play, ctx) {
   if (room.status === "ended") parts.push(h("strong", {}, "The host ended the game"));
   else if (play.over) parts.push(h("strong", {}, "Game over"));
   else if (room.paused) parts.push(h("strong", { class: "paused" }, "⏸ Paused by the host"));
-  else if (play.legal) parts.push(h("strong", { class: "your-turn" }, "Your move"));
+  else if (play.legal && !you.stand_in) parts.push(h("strong", { class: "your-turn" }, "Your move"));
   else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? listing(waiting) : "…"));
   if (play.seat !== null) parts.push(h("span", { class: `tag you-tag${seatClass(play.seat)}` }, `You are ${ctx.names[play.seat]}`));
   else if (!state.tableOnly) parts.push(h("span", { class: "tag watching", id: "watching" }, "You are watching"));

@@ -37,7 +37,7 @@ def seated(browser: Browser, server: Server, game_id: str, humans: int,
         host.click(f"#bot-{seat}")
         expect(host.locator(".seat-name").nth(seat)).to_contain_text("· bot, medium")
     for name, value in (options or {}).items():
-        host.fill(f"#opt-{name}", value)
+        host.select_option(f"#opt-{name}", value)  # a seat, chosen from the list of seats
     host.click("#start")
     for p in people:
         expect(p.page.locator("#play")).to_be_visible()
@@ -179,8 +179,11 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
         host.page.click(f"#bot-{seat}")
         expect(host.page.locator(".seat-name").nth(seat)).to_contain_text("· bot, medium")
     if game_id == "take-your-pick":
-        # Seat 1 (Ann) is the Subject, so Bob reads: the game starts waiting for him.
-        host.page.select_option("#opt-first_subject", "0")
+        # The bot in seat 3 is the Subject, so Ann and Bob read: the game starts waiting
+        # for both (a Subject has nothing to do until the first card is read).
+        host.page.select_option("#opt-first_subject", "2")
+        host.page.click("#save-settings")
+        expect(bob.page.locator("#lobby")).to_contain_text("First subject seat 3")
     table = Person(browser, TV, "Table")
     table.page.goto(f"{server.url}/r/{code}?table=1")
     host.page.click("#start")

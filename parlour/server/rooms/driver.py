@@ -138,11 +138,12 @@ class Driver:
             for seat in list(clocks):
                 if seat not in to_act or seat == acted:
                     del clocks[seat]
+        # The seat that moved acts again alone: its turn goes on (not a new phase for all).
+        same_turn = acted is not None and to_act == {acted}
         for seat in sorted(to_act):
             if played_by_bot(seat) or seat in self.away:
                 if seat not in self.bot_at:
-                    share = FOLLOW_UP if seat == acted else 1.0
-                    self.bot_at[seat] = now + think(seat) * share
+                    self.bot_at[seat] = now + think(seat) * (FOLLOW_UP if same_turn else 1.0)
             elif timer > 0:
                 self.deadlines.setdefault(seat, start + timer)
         self.wake.set()
@@ -187,6 +188,7 @@ class Driver:
             return False
         self.away.discard(seat)
         self.deadlines.pop(seat, None)
+        self.bot_at.pop(seat, None)  # a stand-in put in again thinks afresh
         return True
 
     @property

@@ -78,6 +78,15 @@ def test_a_bot_turn_of_several_steps_goes_quicker() -> None:
     assert FOLLOW_UP == 0.5
 
 
+def test_the_last_to_choose_in_a_simultaneous_phase_has_its_whole_time_in_the_next() -> None:
+    clock = Clock()
+    driver = Driver(bot_delay=0.8, clock=clock)
+    # Love Me Not: the person and the bot both keep a card each turn. The bot keeps last,
+    # and the next turn begins for both: a new choice, not its own turn going on.
+    driver.changed(frozenset({0, 1}), 1, bots_at(1), timer=0, think=thinking(s1=2.0))
+    assert driver.next_due(frozenset({0, 1}), bots_at(1)) == Due(102.0, (1,))
+
+
 def test_a_beat_holds_the_bots_and_the_clocks_until_it_ends() -> None:
     clock = Clock()
     driver = Driver(bot_delay=0.8, clock=clock)
@@ -105,6 +114,11 @@ def test_a_person_away_is_played_for_until_they_are_back() -> None:
     assert driver.back(0) is True and driver.back(0) is False
     driver.changed(frozenset({0}), None, bots_at(), timer=0)
     assert driver.deadlines == {} and driver.next_due(frozenset({0}), bots_at()) is None
+    # Gone again before acting: the new stand-in takes its own time, from now.
+    clock.now = 110.0
+    assert driver.stand_in(0) is True
+    driver.changed(frozenset({0}), None, bots_at(), timer=10, think=thinking(s0=1.5))
+    assert driver.next_due(frozenset({0}), bots_at()) == Due(111.5, (0,))
 
 
 def test_without_a_timer_nobody_is_hurried() -> None:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from ..errors import RoomError
 from ..rooms.audience import Message
 from ..rooms.codes import new_token, token_hash
-from ..rooms.limits import clean_name
 from ..rooms.lobby import whole_number
 from ..rooms.room import Room
 from ..rooms.status import Status
@@ -87,15 +86,21 @@ def own_seat(room: Room, client: Client) -> int:
 async def sit(room: Room, client: Client, msg: Message) -> None:
     """Take an empty seat, or rename or move one's own; a newcomer gets a token first."""
     seat = whole_number(msg.get("seat"), "seat")
-    holder, token = client.token_hash, None
-    if holder is None:
-        token = new_token()
-        holder = token_hash(token)
+    holder, token = holder_of(client)
     name = room.lobby.sit(seat, msg.get("name"), holder)
     await give_token(client, holder, token)
     room.requests.withdraw(holder)
     room.save_setup()
     room.log.note(f"{name} sat at seat {seat + 1}")
+
+
+def holder_of(client: Client) -> tuple[str, str | None]:
+    """The token hash the connection holds, and ``None``; or, for a newcomer, a new token's
+    hash and the token (``give_token`` gives it once what it asked for is done)."""
+    if client.token_hash is not None:
+        return client.token_hash, None
+    token = new_token()
+    return token_hash(token), token
 
 
 async def give_token(client: Client, holder: str, token: str | None) -> None:
@@ -110,14 +115,8 @@ async def ask_seat(room: Room, client: Client, msg: Message) -> None:
     first, which the seat will be held with)."""
     if room.seat_of(client) is not None:
         raise RoomError("you have a seat already")
-    try:
-        name = clean_name(msg.get("name"), room.settings.max_name_length)
-    except ValueError as exc:
-        raise RoomError(str(exc)) from None
-    holder, token = client.token_hash, None
-    if holder is None:
-        token = new_token()
-        holder = token_hash(token)
+    name = room.lobby.clean_name(msg.get("name"))
+    holder, token = holder_of(client)
     room.requests.ask(holder, name)
     await give_token(client, holder, token)
     room.log.note(f"{name} asks for a seat")
@@ -256,10 +255,7 @@ async def react(room: Room, client: Client, msg: Message) -> None:
         return
     name = room.requests.name_of(client.token_hash) or "a watcher"
     if msg.get("name") is not None:
-        try:
-            name = clean_name(msg.get("name"), room.settings.max_name_length)
-        except ValueError as exc:
-            raise RoomError(str(exc)) from None
+        name = room.lobby.clean_name(msg.get("name"))
     room.reactions.add(None, msg.get("emoji"), watcher=name, key=client)
 
 

@@ -179,16 +179,21 @@ class Lobby:
             raise RoomError(f"there is no seat {seat + 1}")
         return seat
 
+    def clean_name(self, name: object) -> str:
+        """A name a person typed, cleaned (``limits.clean_name``), or ``RoomError`` saying
+        what is wrong with it."""
+        try:
+            return clean_name(name, self.settings.max_name_length)
+        except ValueError as exc:
+            raise RoomError(str(exc)) from None
+
     def sit(self, seat: int, name: object, holder: str) -> str:
         """The person holding ``holder`` (a token hash) takes (or renames, or moves to) a seat.
 
         Returns the name, cleaned.
         """
         target = self.seats[self.check_seat(seat)]
-        try:
-            clean = clean_name(name, self.settings.max_name_length)
-        except ValueError as exc:
-            raise RoomError(str(exc)) from None
+        clean = self.clean_name(name)
         if not target.empty and target.token_hash != holder:
             raise RoomError(f"seat {seat + 1} is taken")
         self.check_unlike(clean, holder)

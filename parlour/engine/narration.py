@@ -17,7 +17,6 @@ Beat = Literal["short", "long", "finale"]
 """How big a moment a move made (``Game.beat``): ``short`` (a card read, a trick won),
 ``long`` (a round's table of rankings or guesses, a match's end with its piles and sums),
 ``finale`` (the game's end)."""
-BEATS: tuple[Beat, ...] = ("short", "long", "finale")
 
 
 def listing(items: Sequence[str]) -> str:

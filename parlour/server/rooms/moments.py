@@ -42,7 +42,7 @@ Pace = Literal["relaxed", "normal", "quick"]
 PACES: dict[str, float] = {"relaxed": 1.5, "normal": 1.0, "quick": 0.6}
 """Each pace's share of the normal beats and of the bots' thinking time."""
 DEFAULT_PACE: Pace = "normal"
-BEATS: dict[Beat, float] = {"short": 4.0, "long": 9.0}
+BEAT_SECONDS: dict[Beat, float] = {"short": 4.0, "long": 9.0}
 """Seconds a moment holds the room at the normal pace (the finale stays until the next game)."""
 MIN_UP = 3.0
 """No moment is replaced before it has been up this long (a beat is never shorter)."""
@@ -60,7 +60,7 @@ def beat_seconds(kind: Beat, pace: str, scale: float = 1.0) -> float | None:
     """
     if kind == "finale":
         return None
-    return max(MIN_UP, BEATS[kind] * PACES[pace]) * scale
+    return max(MIN_UP, BEAT_SECONDS[kind] * PACES[pace]) * scale
 
 
 def check_pace(pace: object) -> Pace:

@@ -23,7 +23,6 @@ from parlour.engine import Action
 from ..config import Settings
 from ..errors import RoomError, StoreConflict, Unreplayable
 from ..storage.changes import Moved, NextGame, SetUp, Store, StoredRoom
-from .asking import SeatRequests
 from .audience import Connection, Message
 from .bot_turns import BotTurns
 from .driver import Driver, think_time
@@ -33,6 +32,7 @@ from .moments import Moments
 from .outbox import Outbox
 from .play import Move, Play
 from .reactions import Reactions
+from .seat_requests import SeatRequests
 from .snapshot import Snapshots
 from .status import FINISHED, Status
 from .table_log import TableLog

@@ -15,7 +15,6 @@ from parlour.bots import bot_names
 from parlour.engine import Game, Match
 
 from ..config import Settings
-from .asking import SeatRequests
 from .audience import Connection, Message
 from .bot_seats import level_of, levels
 from .driver import Driver
@@ -23,6 +22,7 @@ from .lobby import Lobby
 from .moments import Moments
 from .play import Play
 from .reactions import EMOJI, Reactions
+from .seat_requests import SeatRequests
 from .table_log import TableLog
 
 

@@ -3,14 +3,14 @@ and waits; between games the host gives them a seat (an empty one or a bot's) or
 
 Requests live in the server's memory, as reactions do: they are a moment, not a record.
 
->>> asking = SeatRequests()
->>> asking.ask("hash-dee", "Dee").n
+>>> requests = SeatRequests()
+>>> requests.ask("hash-dee", "Dee").n
 1
->>> asking.to_json()
+>>> requests.to_json()
 [{'n': 1, 'name': 'Dee'}]
->>> asking.find(1).holder
+>>> requests.find(1).holder
 'hash-dee'
->>> asking.withdraw("hash-dee"), asking.to_json()
+>>> requests.withdraw("hash-dee"), requests.to_json()
 (True, [])
 """
 

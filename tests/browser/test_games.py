@@ -197,6 +197,8 @@ def test_presence_a_bot_for_someone_gone_pause_end_and_play_again_in_every_game(
     expect(chips.nth(1)).to_contain_text("offline")
     host.page.click("#quick-stand-in-1")
     expect(chips.nth(1)).to_contain_text("a bot plays for now")
+    # The stand-in takes a person's time to choose, then moves for Bob.
+    expect(host.page.locator("#log-list")).to_contain_text("a bot for Bob")
     host.page.click("#pause")
     for p in (host, table):
         expect(p.page.locator("#banner")).to_contain_text("Paused by the host")

@@ -117,6 +117,7 @@ async def ask_seat(room: Room, client: Client, msg: Message) -> None:
         raise RoomError("you have a seat already")
     name = room.lobby.clean_name(msg.get("name"))
     holder, token = holder_of(client)
+    room.lobby.check_unlike(name, holder)
     room.requests.ask(holder, name)
     await give_token(client, holder, token)
     room.log.note(f"{name} asks for a seat")

@@ -23,6 +23,7 @@ from typing import Any
 from parlour.engine import Game
 
 from ..errors import RoomError
+from .names import looks_alike
 
 LEVELS = ("easy", "medium", "hard")
 GAME_LEVELS: dict[str, dict[str, str]] = {
@@ -75,8 +76,9 @@ def bot_label(name: str, level: str) -> str:
 
 
 def free_name(taken: Collection[str | None], seat: int) -> str:
-    """A person's name for a bot that nobody at the table has (the seat's own if all are)."""
+    """A person's name for a bot that nobody at the table has, nor one like it
+    (``names.looks_alike``); the seat's own if all are taken."""
     for name in NAMES:
-        if name not in taken:
+        if not any(other and looks_alike(name, other) for other in taken):
             return name
     return NAMES[seat % len(NAMES)]

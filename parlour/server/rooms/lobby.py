@@ -204,10 +204,12 @@ class Lobby:
                                 and target.token_hash == holder)
         return clean
 
-    def check_unlike(self, name: str, holder: str) -> None:
-        """Refuse a name that reads as another seat's on the table (``names.py``)."""
+    def check_unlike(self, name: str, holder: str, taking: int | None = None) -> None:
+        """Refuse a name that reads as another seat's on the table (``names.py``); the seat
+        ``taking``, if given, is the one the name will replace."""
         for i, other in enumerate(self.seats):
-            if not other.empty and other.token_hash != holder and looks_alike(name, self.name(i)):
+            if (not other.empty and other.token_hash != holder and i != taking
+                    and looks_alike(name, self.name(i))):
                 raise RoomError(f"{name!r} looks like {self.name(i)!r} at seat {i + 1}:"
                                 " please choose a name the table can tell apart")
 
@@ -309,6 +311,7 @@ class Lobby:
             raise RoomError(f"seat {seat + 1} is taken by {self.name(seat)}")
         if self.seat_of(holder) is not None:
             raise RoomError(f"{name} has a seat already")
+        self.check_unlike(name, holder, taking=seat)  # the table may have changed since
         self.seats[seat] = Seat(name=name, token_hash=holder)
 
     def make_host(self, seat: int) -> str:

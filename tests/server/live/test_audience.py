@@ -93,6 +93,9 @@ def test_a_late_joiner_asks_and_the_host_gives_them_a_bot_s_seat_between_games(
         assert seen["room"]["log"][-1]["text"] == "Dee asks for a seat"
         assert host.request({"type": "ask_seat", "name": "Ann"})["message"] == (
             "you have a seat already")
+        # A name that reads as a seated one is refused, as when sitting (rooms/names.py).
+        ann = kit.connect(client, code).request({"type": "ask_seat", "name": "ANN"})
+        assert ann["message"].startswith("'ANN' looks like 'Ann' at seat 1")
         # Only the host gives seats, never a person's seat, and only to a request.
         assert dee.request({"type": "give_seat", "request": 1, "seat": 1})["message"] == (
             "only the host can do that")

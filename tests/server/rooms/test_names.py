@@ -38,8 +38,9 @@ def test_a_bots_name_and_the_classic_look_alikes_are_refused(kit: Any, db: Path)
         host = kit.connect(client, code, token)
         assert host.request({"type": "add_bot", "seat": 0, "bot": "random"})["type"] == "ok"
         assert host.request({"type": "sit", "seat": 1, "name": "Bill"})["type"] == "ok"
+        assert host.last["room"]["seats"][0]["name"] == "Robin · bot, easy"  # a person's name
         guest = kit.connect(client, code)
-        for name, like in (("Bot 1 (rand\u043em)", "Bot 1 (random)"), ("BiII", "Bill"),
+        for name, like in (("R\u043ebin", "Robin"), ("BiII", "Bill"),
                            ("B\u0131ll", "Bill")):
             reply = guest.request({"type": "sit", "seat": 2, "name": name})
             assert reply["message"].startswith(f"{name!r} looks like {like!r}"), reply

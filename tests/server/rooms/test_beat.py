@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,9 @@ def run_room(db: Path, seats: list[Seat], check: Callable[[Room, Clock], Awaitab
         finally:
             await store.close()
 
-    asyncio.run(main())
+    # In a thread of its own: a browser test in the same worker may hold this thread's loop.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 def act(room: Room, seat: int, rng: random.Random) -> None:

@@ -62,6 +62,25 @@ def test_a_key_names_a_move_of_one_seat_in_one_game(kit: Any, db: Path) -> None:
         assert moved(act(guest, again, "k-1")) == number
 
 
+def test_a_key_of_the_game_before_another_names_nothing_after_it(kit: Any, db: Path) -> None:
+    """``another`` (back to the lobby, the seats kept) forgets the keys as ``again`` does."""
+    with kit.open_client(db) as client:
+        _, host, guest = kit.start_love_me_not(client)
+        for p in (host, guest):
+            p.until(lambda m: m["play"] is not None and m["play"]["legal"] is not None)
+        assert moved(act(guest, guest.last["play"]["legal"]["choices"][0], "k-1")) == 1
+        kit.play_to_end([host, guest], random.Random(5))
+        assert host.request({"type": "another"})["type"] == "ok"
+        assert host.request({"type": "start"})["type"] == "ok"
+        guest.until(lambda m: m["play"] is not None and m["play"]["version"] == 0
+                    and m["play"]["legal"] is not None)
+        last = guest.last["play"]["legal"]["choices"][-1]
+        number = moved(act(guest, last, "k-1"))
+        assert number in (1, 2)
+        assert guest.until(lambda m: m["play"]["version"] >= 1)["room"]["game_number"] == 2
+        assert moved(act(guest, last, "k-1")) == number
+
+
 def moved(reply: dict[str, Any]) -> Any:
     """The move number an ``act``'s ``ok`` gives, or the refusal."""
     return reply["move"] if reply["type"] == "ok" else reply

@@ -36,6 +36,12 @@ async def home() -> FileResponse:
     return FileResponse(WEB / "index.html")
 
 
+@router.get("/about")
+async def about() -> FileResponse:
+    """What Parlour is, and the developers' links (the API, the docs): kept off players' pages."""
+    return FileResponse(WEB / "about.html")
+
+
 @router.get("/games/{game_id}")
 async def rules_page(game_id: str) -> HTMLResponse:
     if how_to_play(game_id) is None:

@@ -17,14 +17,32 @@ function showError(message) {
   $("#error").hidden = false;
 }
 
+const NOT_PLAYED = "Only the people who played this game can see its replay.";
+
+/** Why the server would not show the replay, in a player's words (never its API's advice). */
+function refusal(reply, body) {
+  if (reply.status === 404) return `There is no room ${code}.`;
+  if (reply.status !== 403) return "This replay cannot be shown.";
+  return /over/.test(body.detail || "") ? "The replay opens once the game is over." : NOT_PLAYED;
+}
+
+function refuse(words) {
+  showError([words, " ", h("a", { href: "/" }, "Back to Parlour")]);
+  $("#controls").hidden = true;
+}
+
 async function go(to) {
   // Only the game's players and host may read its record: send this seat's token.
   const token = loadToken(code);
+  if (!token) {  // a watcher: the server would refuse (and the browser log that refusal)
+    refuse(NOT_PLAYED);
+    return;
+  }
   const reply = await fetch(`/api/rooms/${encodeURIComponent(code)}/replay?step=${to}`,
     { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const body = await reply.json();
+  const body = await reply.json().catch(() => ({}));
   if (!reply.ok) {
-    showError(body.detail || "cannot show this replay");
+    refuse(refusal(reply, body));
     return;
   }
   step = body.step;

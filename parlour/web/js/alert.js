@@ -48,5 +48,7 @@ export function chime(tableOnly) {
       });
     }
   } catch { /* sound is a courtesy */ }
-  if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  // A browser refuses (and says so in the console) to buzz a page nobody has tapped yet.
+  const tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  if (navigator.vibrate && tapped) navigator.vibrate([120, 60, 120]);
 }

@@ -1,6 +1,6 @@
 // Controls for every action of every game, built from the engine's Legal:
 // choices -> buttons; free input by spec kind (text, texts, ranking, arrangement).
-import { h, show, humanize } from "./dom.js";
+import { h, fill, show, humanize } from "./dom.js";
 
 /** A readable label for an action, e.g. {"keep": "5H"} -> "Keep 5H". */
 export function genericLabel(action) {
@@ -34,6 +34,36 @@ function submitRow(text, onclick) {
   return h("div", { class: "row" }, h("button", { type: "submit", class: "primary", onclick }, text));
 }
 
+const GRAPHEMES = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
+/** Characters as the server counts them: what a person sees as one (an emoji, an accented letter). */
+export function characters(text) {
+  const trimmed = text.trim();
+  return GRAPHEMES ? [...GRAPHEMES.segment(trimmed)].length : [...trimmed].length;
+}
+
+/**
+ * A count-down under a box of limited text: the limit is shown before typing, and a text
+ * too long is never cut: it is said to be too long, and `form`'s Send waits until it fits.
+ */
+function counted(input, limit, form) {
+  const id = `${input.id}-count`;
+  const note = h("span", { class: "counter hint", id, "aria-live": "polite" });
+  input.setAttribute("aria-describedby", id);
+  const update = () => {
+    const over = characters(input.value) - limit;
+    note.textContent = over > 0 ? `${over} too many: at most ${limit} characters`
+      : `${-over} of ${limit} characters left`;
+    note.classList.toggle("error", over > 0);
+    input.setAttribute("aria-invalid", over > 0 ? "true" : "false");
+    const send = form.querySelector("button[type=submit]");
+    if (send) send.disabled = [...form.querySelectorAll("[aria-invalid=true]")].length > 0;
+  };
+  input.addEventListener("input", update);
+  queueMicrotask(update);
+  return note;
+}
+
 /** Ideas offered by the game (typing something else is fine): a datalist and tap-to-fill. */
 function suggestions(spec, input, id) {
   const ideas = (spec.suggestions || []).slice(0, 12);
@@ -45,12 +75,10 @@ function suggestions(spec, input, id) {
 }
 
 function textInput(spec, submit) {
-  const input = h("input", {
-    type: "text", maxLength: spec.max_length || 200, required: true, autocomplete: "off",
-    id: "free-text",
-  });
-  const form = h("form", { class: "free" },
-    h("label", { for: "free-text" }, spec.label || humanize(spec.key)), input,
+  const input = h("input", { type: "text", required: true, autocomplete: "off", id: "free-text" });
+  const form = h("form", { class: "free" });
+  fill(form, h("div", { class: "field" }, h("label", { for: "free-text" }, spec.label || humanize(spec.key)), input,
+    counted(input, spec.max_length || 200, form)),
     suggestions(spec, input, "free-ideas"),
     submitRow("Send", null));
   form.addEventListener("submit", (event) => {
@@ -63,12 +91,14 @@ function textInput(spec, submit) {
 function textsInput(spec, submit) {
   const labels = spec.labels || [];
   const inputs = labels.map((text, i) => h("input", {
-    type: "text", id: `free-${i}`, maxLength: spec.max_length || 200, required: true,
+    type: "text", id: `free-${i}`, required: true,
     autocomplete: "off", list: (spec.suggestions || []).length ? "free-ideas" : null,
   }));
-  const form = h("form", { class: "free" },
+  const form = h("form", { class: "free" });
+  fill(form,
     spec.category ? h("p", { class: "hint" }, `Category: ${spec.category}`) : null,
-    labels.map((text, i) => h("div", { class: "field" }, h("label", { for: `free-${i}` }, text), inputs[i])),
+    labels.map((text, i) => h("div", { class: "field" }, h("label", { for: `free-${i}` }, text), inputs[i],
+      counted(inputs[i], spec.max_length || 200, form))),
     (spec.suggestions || []).length ? h("datalist", { id: "free-ideas" }, spec.suggestions.slice(0, 30).map((x) => h("option", { value: x }))) : null,
     submitRow("Send", null));
   form.addEventListener("submit", (event) => {
@@ -167,17 +197,18 @@ function rankingInput(spec, submit, item) {
     pool, ranked, h("div", { class: "row" }, clear, send));
 }
 
-/** Arrangement: put the cards in order and choose one option on each. */
+/**
+ * Arrangement: put the cards in order and choose one option on each. Each card but the
+ * first has one "move up" button: any order is a few taps away, with half the buttons.
+ */
 function arrangementInput(spec, submit, item) {
   const cards = (spec.cards || []).map((options, i) => ({ options, pick: null, id: i }));
   const list = h("ol", { class: "arrangement", "aria-label": "Your cards, in order" });
   const send = h("button", { type: "button", class: "primary" }, "Send");
-  function move(i, by) {
-    const j = i + by;
-    if (j < 0 || j >= cards.length) return;
-    [cards[i], cards[j]] = [cards[j], cards[i]];
+  function moveUp(i) {
+    [cards[i - 1], cards[i]] = [cards[i], cards[i - 1]];
     draw();
-    list.querySelectorAll("li")[j]?.querySelector(by < 0 ? ".up" : ".down")?.focus();
+    (list.querySelectorAll("li")[i - 1]?.querySelector(".up") || list.querySelector("[role=radio]"))?.focus();
   }
   function draw() {
     list.replaceChildren(...cards.map((card, i) => {
@@ -187,18 +218,15 @@ function arrangementInput(spec, submit, item) {
           role: "radio", "aria-checked": card.pick === opt ? "true" : "false",
           onclick: () => { card.pick = opt; draw(); },
         }, item(opt))));
-      return h("li", {}, group, h("div", { class: "row small" },
-        h("button", { type: "button", class: "up", "aria-label": `Move card ${i + 1} up`,
-          disabled: i === 0, onclick: () => move(i, -1) }, "↑"),
-        h("button", { type: "button", class: "down", "aria-label": `Move card ${i + 1} down`,
-          disabled: i === cards.length - 1, onclick: () => move(i, 1) }, "↓")));
+      return h("li", {}, group, i ? h("button", { type: "button", class: "up", "aria-label": `Move card ${i + 1} up`,
+        title: "Move this card up", onclick: () => moveUp(i) }, "↑") : null);
     }));
     send.disabled = cards.some((c) => c.pick === null);
   }
   send.addEventListener("click", () => submit({ [spec.key]: cards.map((c) => c.pick) }));
   draw();
   return h("div", { class: "free" },
-    h("p", { class: "hint" }, "Tap one option on each card; ↑ and ↓ change the order (the top one comes first)."),
+    h("p", { class: "hint" }, "Tap one option on each card; ↑ moves a card up (the top one comes first)."),
     list, h("div", { class: "row" }, send));
 }
 

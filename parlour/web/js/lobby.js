@@ -28,7 +28,7 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
   const seatList = h("ol", { class: "seats" }, room.seats.map((seat, i) => seatRow(room, you, seat, i, nameInput, tableOnly, send)));
   const parts = [h("h2", {}, room.title)];
   if (game && game.how_to_play) {
-    parts.push(h("p", { class: "rules-link" }, `New to ${room.title}? `,
+    parts.push(h("p", { class: "rules-link" }, `New to ${room.title.replace(/\?$/, "")}? `,  // "What's It to Ya?" has its own
       h("a", { href: game.how_to_play, target: "_blank", id: "lobby-how-to-play" }, "How to play"), " (a short read, with examples)"));
   }
   if (!tableOnly && you.seat === null && full) {

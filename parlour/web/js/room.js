@@ -20,7 +20,7 @@ const el = {
   banner: $("#banner"), seats: $("#seats"), table: $("#table"), hand: $("#hand"), controls: $("#controls"),
   instruction: $("#instruction"), sent: $("#sent"), error: $("#error"), result: $("#result"),
   log: $("#log-list"), share: $("#share"), ticker: $("#ticker"), react: $("#react"), host: $("#host-play"),
-  alerts: $("#alerts"), floats: $("#floats"), rules: $("#how-to-play"),
+  alerts: $("#alerts"), floats: $("#floats"), rules: $("#how-to-play"), decide: $("#decide"),
 };
 const state = new RoomState(code, tableOnly);
 state.host.redraw = () => redraw();
@@ -40,7 +40,7 @@ const live = new Live(code, {
   tableOnly,
   onStatus(status) {
     const text = { connecting: "Connecting…", online: "Connected", offline: "Connection lost: reconnecting…", gone: "No such room" }[status];
-    el.status.textContent = text;
+    $("#conn-text").textContent = text;  // in words: the dot beside it is only a reminder
     el.status.dataset.state = status;
     if (status === "online" && document.visibilityState === "hidden") live.send({ type: "here", visible: false });
     if (status === "gone") fill(el.lobby, h("p", { class: "error" }, `There is no room ${code}.`), h("a", { href: "/" }, "Back to the start"));
@@ -55,7 +55,7 @@ const live = new Live(code, {
 });
 
 /** What the parts of the page that draw the game are given. */
-const page = { el, state, live, send, showError, notice: new Notice($("#notice")), moment: new Moment($("#moment")) };
+const page = { el, state, live, send, showError, redraw, notice: new Notice($("#notice")), moment: new Moment($("#moment")) };
 
 function redraw() {
   const msg = state.last;
@@ -69,9 +69,10 @@ document.addEventListener("visibilitychange", () => {
   else if (!tableOnly) live.send({ type: "here", visible });
 });
 
+/** The sound switch: short enough for one line of a phone's header ("🔔 On"). */
 function drawAlerts() {
   const on = alertsOn(tableOnly);
-  el.alerts.textContent = on ? "🔔 Sound on" : "🔕 Sound off";
+  fill(el.alerts, h("span", { "aria-hidden": "true" }, on ? "🔔" : "🔕"), h("span", { class: "alerts-word" }, " Sound"), on ? " on" : " off");
   el.alerts.setAttribute("aria-pressed", String(on));
   el.alerts.title = "A sound and a buzz when it becomes your turn (tap to switch)";
 }

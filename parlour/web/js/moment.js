@@ -45,23 +45,63 @@ export function momentOf(r, before, after, lines, ctx, revealTexts) {
   return revealTexts.length ? { content: revealTexts.join(" · "), seat: null } : null;
 }
 
-/** The one notice line of a phone (or laptop): the newest event, fresh for a few seconds. */
+/**
+ * The one notice of a phone (or laptop), in a slot of its own above the seats: the newest
+ * event as a line, fresh for a few seconds; or a reveal, drawn big (what the TV shows, in
+ * this seat's words) while the room holds it, then folded to its one line.
+ */
 export class Notice {
   constructor(el) {
     this.el = el;
     this.timer = null;
     this.dismissed = false;
+    this.summary = null;  // the folded line of the reveal shown, while it is shown big
   }
 
-  /** The newest log line, dim, unless a fresh one is showing or the person dismissed it. */
+  /** Whether a reveal is shown big. */
+  get open() {
+    return this.summary !== null;
+  }
+
+  /** The newest log line, dim, unless something fresh is showing or the person dismissed it. */
   settle(line, names) {
-    if (this.el.classList.contains("fresh") || this.dismissed || !line) return;
+    if (this.open || this.el.classList.contains("fresh") || this.dismissed || !line) return;
     this.fill(paintNames(line.text, names), line.seat);
   }
 
   show(content, seat = null) {
+    if (this.open) return;  // a reveal is up: a line would hide it
     this.dismissed = false;
     this.fill(Array.isArray(content) ? content[content.length - 1] : content, seat);  // the newest
+    this.fresh();
+  }
+
+  /**
+   * A reveal, big, with a bar that runs down the room's beat (`seconds`; none for 0);
+   * `summary` is its one line once folded (by `fold`, or the person's ✕).
+   */
+  reveal(content, summary, seat = null, seconds = 0) {
+    this.dismissed = false;
+    this.summary = { content: summary, seat };
+    clearTimeout(this.timer);
+    this.el.className = `revealing${seatClass(seat)}`;
+    const bar = seconds > 0 ? h("span", { class: "beat-bar", role: "presentation" }) : null;
+    if (bar) bar.style.animationDuration = `${seconds}s`;  // the CSS object model: allowed by the page's policy
+    fill(this.el, h("div", { class: "reveal-body" }, content), bar,
+      h("button", { type: "button", class: "dismiss", "aria-label": "Close", onclick: () => this.fold(true) }, "✕"));
+  }
+
+  /** The reveal shown big becomes its one line (fresh for a few seconds). */
+  fold(byHand = false) {
+    if (!this.open) return;
+    const { content, seat } = this.summary;
+    this.summary = null;
+    this.fill(content, seat);
+    this.fresh();
+    if (byHand && this.onFold) this.onFold();
+  }
+
+  fresh() {
     this.el.classList.add("fresh");
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.el.classList.remove("fresh"), FRESH_MS);
@@ -76,6 +116,7 @@ export class Notice {
 
   dismiss() {
     this.dismissed = true;
+    this.summary = null;
     clearTimeout(this.timer);
     this.el.classList.remove("fresh", "open");
     fill(this.el);

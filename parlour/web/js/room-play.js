@@ -34,7 +34,9 @@ export async function drawPlay(page, room, you, play) {
   };
   const changed = play.version !== state.version;
   const loaded = state.seenLog === null;  // the first drawing since the page opened: no news yet
-  tellWhatHappened(page, r, room, play, ctx, changed);
+  const legalKey = JSON.stringify(room.paused || room.status !== "playing" ? null : play.legal);
+  state.remember(play.version, play.view);
+  tellWhatHappened(page, r, room, play, ctx, changed, legalKey);
   state.lastView = play.view;
   drawBanner(page, room, you, play, ctx);
   drawSeats(page, r, room, play, ctx);
@@ -50,46 +52,116 @@ export async function drawPlay(page, room, you, play) {
     state.busy = false;
     el.controls.removeAttribute("aria-busy");
   }
-  const legalKey = JSON.stringify(room.paused || room.status !== "playing" ? null : play.legal);
   if (legalKey !== state.legal) {
     state.legal = legalKey;
     drawControls(page, r, room, play, ctx);
   }
-  if (play.legal) state.sent = null;
+  if (play.legal && !state.held) state.sent = null;
   drawSent(page, play);
   state.version = play.version;
   document.body.dataset.version = String(play.version);
-  document.body.dataset.turn = play.legal && !room.paused ? "yes" : "no";
+  const myTurn = Boolean(play.legal) && !room.paused && !state.held;
+  drawHold(page, myTurn);
+  document.body.dataset.turn = myTurn ? "yes" : "no";
   drawResult(page, r, room, you, play, ctx);
   drawReactions(page, room, play);
   fill(el.host, you.host ? hostPanel(room, play, page.send, state.host) : null);
   fitTables(el.play, seatNames);
-  const myTurn = Boolean(play.legal) && !room.paused;
   if (myTurn && !state.hadTurn && !loaded) chime(state.tableOnly);
   state.hadTurn = myTurn;
 }
 
-/** New log lines and reveals: the moment on the shared table, one notice on a phone. */
-function tellWhatHappened({ state, notice, moment }, r, room, play, ctx, changed) {
+/** New log lines and reveals: the moment on the shared table; on a phone, the room's moment. */
+function tellWhatHappened(page, r, room, play, ctx, changed, legalKey) {
+  const { state, notice, moment } = page;
   const fresh = newSince(room.log, state.seenLog);
   const first = state.seenLog === null;
   state.seenLog = newest(room.log);
-  if (first) {
+  if (!state.tableOnly && room.moment !== undefined) {
+    tellMoment(page, r, room, ctx, first, legalKey);
+  } else if (first) {
     notice.settle(room.log[room.log.length - 1], ctx.names);
     return;
+  } else {
+    let texts = [];
+    if (changed && state.lastView) {
+      texts = reveals(state.lastView, play.view).map((change) => safely(() => r.revealText(change, ctx), () => null)).filter(Boolean);
+    }
+    const found = changed || fresh.length ? momentOf(r, changed ? state.lastView : null, play.view, fresh, ctx, texts) : null;
+    if (found && state.tableOnly) {
+      moment.show(found.content, found.seat, found.long);
+      chime(state.tableOnly);  // the table has no turn: it may sound its moments
+    } else if (found && found.long) {
+      notice.reveal(found.content, summaryOf(fresh, found.content, ctx), found.seat);
+    } else if (found) {
+      notice.show(found.content, found.seat);
+    }
   }
-  let texts = [];
-  if (changed && state.lastView) {
-    texts = reveals(state.lastView, play.view).map((change) => safely(() => r.revealText(change, ctx), () => null)).filter(Boolean);
-  }
-  const found = changed || fresh.length ? momentOf(r, changed ? state.lastView : null, play.view, fresh, ctx, texts) : null;
   const notes = fresh.filter((line) => line.kind === "note");
-  if (found && state.tableOnly) moment.show(found.content, found.seat, found.long);
-  else if (found) notice.show(found.content, found.seat);
-  if (found && state.tableOnly) chime(state.tableOnly);  // the table has no turn: it may sound its moments
   // One element: show() keeps only the newest of a list, and a painted name is one part.
-  if (notes.length && (!found || state.tableOnly)) notice.show(h("span", {}, paintNames(notes[notes.length - 1].text, ctx.names)));
+  if (notes.length) notice.show(h("span", {}, paintNames(notes[notes.length - 1].text, ctx.names)));
   notice.settle(room.log[room.log.length - 1], ctx.names);
+}
+
+/** A reveal's one line: what the newest move told, or the reveal's own words. */
+function summaryOf(lines, content, ctx) {
+  const told = lines.filter((line) => line.kind === "move" || line.kind === "end");
+  const line = told[told.length - 1];
+  if (line) return paintNames(line.told || line.text, ctx.names);
+  return content instanceof Node ? content.textContent : String(content);
+}
+
+/**
+ * The room's moment (docs/protocol.md), drawn by the game's renderer from the views before
+ * and after its move, big, for the rest of its beat: the next decision waits under it. A
+ * decision already on screen when the moment came (half typed, say) is left as it is.
+ */
+function tellMoment(page, r, room, ctx, first, legalKey) {
+  const { state, notice } = page;
+  const now = room.moment;
+  if (!now || now.n === state.moment) {
+    // No new moment; the one shown may have ended early (the host moved on).
+    if (state.held && (!now || now.left <= 0)) release(state, notice);
+    return;
+  }
+  state.moment = now.n;
+  if (first && now.left <= 0) return;  // an old moment: the page just opened
+  const before = state.views.get(now.move - 1);
+  const after = state.views.get(now.move);
+  const drawn = before && after && r.reveal ? safely(() => r.reveal(before, after, ctx), () => null) : null;
+  const line = paintNames(now.text || "", ctx.names);
+  const beat = now.kind === "finale" ? 0 : Math.max(0, now.left);
+  notice.reveal(drawn || h("p", {}, line), line, now.seat, beat);
+  clearTimeout(state.holdTimer);
+  const deciding = legalKey !== "null" && legalKey === state.legal;
+  state.holdUntil = deciding ? 0 : Date.now() + beat * 1000;
+  if (state.held) {
+    const end = () => { release(state, notice); page.redraw(); };
+    notice.onFold = end;  // the person's ✕: they have seen it
+    state.holdTimer = setTimeout(end, beat * 1000);
+  }
+}
+
+function release(state, notice) {
+  clearTimeout(state.holdTimer);
+  if (state.held) {
+    state.holdUntil = 0;
+    notice.fold();
+  }
+}
+
+/**
+ * While a moment holds the phone, the decision waits under it ("Your move next"); once the
+ * phone may decide, a reveal still shown big folds to its line so the decision comes first.
+ */
+function drawHold({ el, state, notice }, myTurn) {
+  el.decide.classList.toggle("held", state.held);
+  if (myTurn && notice.open && !state.held) notice.fold();
+  if (myTurn && state.focusLater) {
+    state.focusLater = false;
+    const first = el.controls.querySelector("button, input, textarea, select");
+    if (first) first.focus({ preventScroll: true });
+  }
 }
 
 /** A game's own renderer, or the generic one if it fails on this view (the game stays playable). */
@@ -110,6 +182,7 @@ function drawBanner({ el, state, send }, room, you, play, ctx) {
   if (room.status === "ended") parts.push(h("strong", {}, "The host ended the game"));
   else if (play.over) parts.push(h("strong", {}, "Game over"));
   else if (room.paused) parts.push(h("strong", { class: "paused" }, "⏸ Paused by the host"));
+  else if (play.legal && !you.stand_in && state.held) parts.push(h("strong", { class: "your-turn" }, "Your move next"));
   else if (play.legal && !you.stand_in) parts.push(h("strong", { class: "your-turn" }, "Your move"));
   else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? listing(waiting) : "…"));
   if (play.seat !== null) parts.push(h("span", { class: `tag you-tag${seatClass(play.seat)}` }, `You are ${ctx.names[play.seat]}`));
@@ -191,13 +264,16 @@ function drawControls(page, r, room, play, ctx) {
   const own = r.controls ? safely(() => r.controls(legal, submit, play.view, ctx), () => null) : null;
   fill(el.controls, own || buildControls(legal, submit, { label: r.label, item: r.item }));
   const first = el.controls.querySelector("button, input, textarea, select");
-  if (first && !el.controls.contains(document.activeElement) && !state.tableOnly) first.focus({ preventScroll: true });
+  if (first && !el.controls.contains(document.activeElement) && !state.tableOnly) {
+    if (state.held) state.focusLater = true;  // hidden under the moment: focused when it shows
+    else first.focus({ preventScroll: true });
+  }
 }
 
 /** "Sent ✓" once the server has the move, until this seat's next decision. */
 function drawSent({ el, state }, play) {
   const sent = state.sent;
-  const shown = sent && play && !play.legal && !play.over;
+  const shown = sent && play && (!play.legal || state.held) && !play.over;
   el.sent.hidden = !shown;
   fill(el.sent, shown ? [h("span", { class: "tick" }, "✓ Sent"), `: ${sent.label}`] : null);
 }

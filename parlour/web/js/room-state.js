@@ -2,6 +2,8 @@
 // the page reads and changes the same state under the same plain names.
 import { rendererFor, wordsOf } from "./render.js";
 
+const KEPT_VIEWS = 24;  // moments queue on the server: a few moves may pass before one is up
+
 export class RoomState {
   constructor(code, tableOnly) {
     this.code = code;
@@ -19,7 +21,23 @@ export class RoomState {
     this.drawing = Promise.resolve();  // the drawing in progress: snapshots are drawn in order
     this.countdown = null;       // the clocks' timer
     this.renderer = null;        // { game, promise }: the renderer of the game being played
+    this.views = new Map();      // version -> this page's view then: a moment is drawn from its move's two
+    this.moment = null;          // the number (n) of the room's moment shown last
+    this.holdUntil = 0;          // a phone shows the moment, not the next decision, until then (ms)
+    this.holdTimer = null;
+    this.focusLater = false;     // controls drawn under a moment take the focus when it ends
     this.host = { confirmEnd: false, open: !matchMedia("(max-width: 40rem)").matches, redraw: null };
+  }
+
+  /** Keep this version's view (the last few) to draw the moment of a move from its two. */
+  remember(version, view) {
+    this.views.set(version, view);
+    for (const old of this.views.keys()) if (old < version - KEPT_VIEWS || old > version) this.views.delete(old);
+  }
+
+  /** Whether the room's moment still holds this phone's next decision back. */
+  get held() {
+    return Date.now() < this.holdUntil;
   }
 
   /**

@@ -75,6 +75,20 @@ export default function loveMeNot(words) {
       m.pile[s].map((c) => card(c)), h("span", { class: "hint" }, ` ${sums(m.breakdown[s])}`))));
   }
 
+  /**
+   * A match's end on a phone: who won, and each player's kept cards, pile and how the
+   * points add up (the rules' breakdown: "♥ 2×2 = 4, J♠ +3 = 7 points").
+   */
+  function matchEnd(m, n, ctx) {
+    const verdict = m.winners.length === 1 ? [ctx.seatName(m.winners[0]), " wins match ", String(n)] : `Match ${n} is a tie: nobody wins it`;
+    return h("div", { class: "lmn-end" }, h("p", { class: "reveal-title" }, verdict),
+      m.points.map((p, s) => h("div", { class: `lmn-end-seat${ctx.seatClass(s)}` },
+        h("p", {}, ctx.seatName(s), h("strong", { class: "lmn-points" }, ` ${counted(m.breakdown[s].total, "point")}`)),
+        h("div", { class: "lmn-row" }, h("span", { class: "row-label" }, "Kept"), m.tableau[s].map((c) => card(c))),
+        h("div", { class: "lmn-row" }, h("span", { class: "row-label" }, "Pile"), m.pile[s].map((c) => card(c))),
+        h("p", { class: "hint" }, sums(m.breakdown[s])))));
+  }
+
   /** The cards that just turned face up, seat by seat, with the turn each was kept in. */
   function newlyShown(before, after) {
     return after.seats.map((seat, s) => {
@@ -143,13 +157,14 @@ export default function loveMeNot(words) {
     reveal(before, after, ctx) {
       if (after.history.length > before.history.length) {
         const m = after.history[after.history.length - 1];
-        return matchOver(m, after.history.length, ctx, ctx.table);
+        return ctx.table ? matchOver(m, after.history.length, ctx, true) : matchEnd(m, after.history.length, ctx);
       }
       const shown = newlyShown(before, after);
       if (!shown.some((cards) => cards.length)) return null;
       const turn = Math.max(...shown.flat().map((t) => t.turn));
       if (!ctx.table) {
-        return h("span", {}, `Turn ${turn}: `, ...listing(shown.map((cards, s) => [ctx.seatName(s), ` kept ${cards.map((t) => cardText(t.card)).join(", ")}`])), ".");
+        return h("div", { class: "lmn-turn" }, h("p", {}, `Kept in turn ${turn}:`),
+          h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("span", { class: "lmn-kept-seat" }, ctx.seatName(s), " ", cards.map((t) => card(t.card))))));
       }
       return h("div", { class: "lmn-reveal" }, h("p", {}, `Kept in turn ${turn}`),
         h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("div", {}, ctx.seatName(s), h("div", {}, cards.map((t) => card(t.card)))))));

@@ -2,7 +2,7 @@
 // Every prompt names the players: whom you give a category, who writes on your cards.
 import { h } from "../dom.js";
 import { buildControls } from "../controls.js";
-import { listing, say, seatTable, status } from "./common.js";
+import { say, seatTable, status } from "./common.js";
 
 /** The renderer, given the game's words (from the one module the log and the terminal use too). */
 export default function myFavouriteThings(words) {
@@ -37,7 +37,7 @@ export default function myFavouriteThings(words) {
 
   function trickPanel(trick, ctx) {
     return h("div", { class: "mft-trick" },
-      h("p", {}, `Trick ${trick.number}: `, ctx.seatName(trick.winner), ` wins a heart ${words.heart} (${why(trick)})`),
+      h("p", { class: "reveal-title" }, `Trick ${trick.number}: `, ctx.seatName(trick.winner), ` wins a heart ${words.heart} (${why(trick)})`),
       trickList(trick.plays, ctx, trick.winner));
   }
 
@@ -63,19 +63,19 @@ export default function myFavouriteThings(words) {
         status(`Round ${view.round} of ${view.rounds} · ${words.phases[view.phase] || view.phase}`
           + (view.phase === "play" ? ` · trick ${view.trick_number} of ${view.tricks_per_round}` : "")),
       ];
-      if (view.trick) {
+      if (view.trick && ctx.you === null) {  // a seat has the trick so far above its decision
         parts.push(h("div", {}, h("h3", { class: "panel-title" }, `Trick ${view.trick.number} (`, ctx.seatName(view.trick.leader), " leads)"),
           view.trick.plays.length ? trickList(view.trick.plays, ctx) : h("p", { class: "empty" }, "nothing played yet")));
       }
       if (view.seats.some((s) => s.category || s.hand.length || s.played.length)) {
-        parts.push(h("div", {}, h("h3", { class: "panel-title" }, "Everyone's cards"), h("ul", { class: "plays" }, view.seats.map((s) =>
+        parts.push(h("details", { class: "tap-open", open: ctx.table || ctx.you === null }, h("summary", {}, "Everyone's cards"), h("ul", { class: "plays" }, view.seats.map((s) =>
           h("li", {}, cardsOf(view, s.seat, ctx),
             s.hand.length ? h("div", {}, h("span", { class: "hint" }, "In hand: "), s.hand.map((e) => sleeve(e))) : null,
             s.played.length ? h("div", {}, h("span", { class: "hint" }, "Played: "), s.played.map((p) => sleeve(p.entry, p.rank))) : null)))));
       }
       const done = view.tricks.filter((t) => t.round === view.round).slice().reverse();
       if (done.length) {
-        parts.push(h("details", { open: !ctx.table }, h("summary", {}, "Tricks this round"),
+        parts.push(h("details", { class: "tap-open", open: !ctx.table && ctx.you === null }, h("summary", {}, "Tricks this round"),
           done.map((t) => h("div", {}, h("p", { class: "hint" }, `Trick ${t.number}: `, ctx.names[t.winner], " wins a heart"),
             trickList(t.plays, ctx, t.winner)))));
       }
@@ -150,15 +150,11 @@ export default function myFavouriteThings(words) {
     /** A trick's winner as the ranks are revealed; the categories as they are read out. */
     reveal(before, after, ctx) {
       if (after.tricks.length > before.tricks.length) {
-        const trick = after.tricks[after.tricks.length - 1];
-        if (ctx.table) return trickPanel(trick, ctx);
-        const won = trick.plays.find((p) => p.seat === trick.winner);
-        return h("span", {}, `Trick ${trick.number}: `, ctx.seatName(trick.winner), ` wins a heart with “${won.entry}” (${rankLabel(won.rank)}).`);
+        return trickPanel(after.tricks[after.tricks.length - 1], ctx);
       }
       if (before.phase === "category" && after.phase === "writing") {
         const given = after.seats.filter((s) => s.category);
-        if (!ctx.table) return h("span", {}, "Categories: ", listing(given.map((s) => [ctx.seatName(s.seat), ` “${s.category}”`])), ".");
-        return h("div", {}, h("p", {}, "The categories"),
+        return h("div", {}, h("p", { class: "reveal-title" }, "The categories"),
           h("ul", { class: "plays" }, given.map((s) => h("li", {}, cardsOf(after, s.seat, ctx)))));
       }
       return null;

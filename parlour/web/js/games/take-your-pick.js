@@ -60,8 +60,11 @@ export default function takeYourPick(words) {
         title = `Round ${lastRound}`;
       }
       if (reads.length) {
-        parts.push(h("div", {}, h("h3", { class: "panel-title" }, title),
-          h("ul", { class: "plays" }, reads.slice().reverse().map((r) => readLine(r, ctx)))));
+        const list = h("ul", { class: "plays" }, reads.slice().reverse().map((r) => readLine(r, ctx)));
+        // A past round, on a phone, is one tap away: the decision of this round comes first.
+        const past = reads[0].round !== view.round && ctx.you !== null && !ctx.table;
+        parts.push(past ? h("details", { class: "tap-open" }, h("summary", {}, `${title}: what was read`), list)
+          : h("div", {}, h("h3", { class: "panel-title" }, title), list));
       }
       return h("div", { class: "typ" }, parts);
     },
@@ -138,9 +141,7 @@ export default function takeYourPick(words) {
       if (reads.length <= (before.reads || []).length) return null;
       const r = reads[reads.length - 1];
       const ended = (after.rounds || []).length > (before.rounds || []).length ? after.rounds[after.rounds.length - 1] : null;
-      if (ctx.table) return h("div", {}, readPanel(r, after, ctx), ended ? h("p", {}, roundOver(ended, ctx)) : null);
-      return h("span", {}, ctx.names[r.reader], ` guessed “${r.guess}”, ${ctx.names[r.subject]} picked “${r.pick}”: ${outcome(r, after)}`,
-        ended ? [" ", ...roundOver(ended, ctx)] : null);
+      return h("div", {}, readPanel(r, after, ctx), ended ? h("p", { class: "typ-round-over" }, roundOver(ended, ctx)) : null);
     },
     label(action) {
       if ("pick" in action) return `You picked “${action.pick}”`;

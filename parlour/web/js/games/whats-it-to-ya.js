@@ -43,6 +43,32 @@ export default function whatsItToYa(words) {
           guessers.map((s) => h("td", { class: round.winners.includes(s) ? "win" : "" }, String(round.correct[s]))))));
   }
 
+  /**
+   * A finished round on a phone, at a glance: the dealer's order, then a row per guesser
+   * with a mark under each of the dealer's places (✓ where the rules matched the guess,
+   * else the place the guesser gave that word) and their count.
+   */
+  function roundGrid(round, ctx) {
+    const order = round.rankings[round.dealer];
+    const guessers = round.rankings.map((_, s) => s).filter((s) => s !== round.dealer);
+    return h("div", { class: "wity-phone" },
+      h("p", { class: "reveal-title" }, ctx.seatName(round.dealer), "'s order"),
+      h("ol", { class: "wity-order" }, order.map((word) => h("li", {}, word))),
+      h("table", { class: "wity-grid" },
+        h("caption", { class: "visually-hidden" }, `Each guess against ${ctx.names[round.dealer]}'s order`),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Guess"), order.map((_, i) => h("th", { scope: "col" }, String(i + 1))),
+          h("th", { scope: "col" }, "Right"))),
+        h("tbody", {}, guessers.map((s) => h("tr", { class: `${round.winners.includes(s) ? "win" : ""}${s === ctx.you ? " you" : ""}` },
+          h("th", { scope: "row" }, ctx.seatName(s)),
+          order.map((word, i) => {
+            const right = round.matches[s][i];  // the rules' count, place by place
+            return h("td", { class: right ? "tick" : "", "aria-label": right ? `${word}: right` : `${word}: put ${round.rankings[s].indexOf(word) + 1}` },
+              right ? "✓" : String(round.rankings[s].indexOf(word) + 1));
+          }),
+          h("td", { class: "count" }, String(round.correct[s])))))),
+      h("p", {}, takers(round, ctx)));
+  }
+
   function roundPanel(round, ctx) {
     return h("div", { class: "wity-round" }, roundTable(round, ctx), h("p", {}, takers(round, ctx)));
   }
@@ -55,7 +81,9 @@ export default function whatsItToYa(words) {
       ];
       if (view.table && view.table.length && !view.over) parts.push(h("div", {}, h("h3", { class: "panel-title" }, "On the table"), wordList(view.table)));
       const last = view.history && view.history[view.history.length - 1];
-      if (last) parts.push(roundPanel(last, ctx));
+      // The last round's reveal: on the TV in full; on a phone (which showed it as its moment), one tap away.
+      if (last && ctx.table) parts.push(roundPanel(last, ctx));
+      else if (last) parts.push(h("details", { class: "tap-open", open: view.over }, h("summary", {}, `Round ${last.round}: how everyone guessed`), roundGrid(last, ctx)));
       return h("div", { class: "wity" }, parts);
     },
     /** The one instruction, by role, naming the dealer. */
@@ -92,10 +120,7 @@ export default function whatsItToYa(words) {
     reveal(before, after, ctx) {
       if (!after.history || after.history.length <= (before.history || []).length) return null;
       const round = after.history[after.history.length - 1];
-      if (ctx.table) return roundPanel(round, ctx);
-      const order = round.rankings[round.dealer];
-      const mine = ctx.you !== null && ctx.you !== round.dealer ? ` You got ${round.correct[ctx.you]} right.` : "";
-      return h("span", {}, `${ctx.names[round.dealer]}'s order: ${order.join(", ")}.${mine} `, takers(round, ctx));
+      return ctx.table ? roundPanel(round, ctx) : roundGrid(round, ctx);
     },
     label(action) {
       return "rank" in action ? `Your order: ${action.rank.join(" › ")}` : JSON.stringify(action);

@@ -213,8 +213,14 @@ class Person:
         self.moves += 1
         tag = f"{self.name} {self.moves}"
         if kind == "choices":
-            buttons = page.locator("#controls button.choice")
-            self.press(buttons.nth(rng.randrange(buttons.count())))
+            # One question at a time (My Story's turn): a step leads to the next question.
+            for _ in range(4):
+                buttons = page.locator("#controls button.choice")
+                pick = buttons.nth(rng.randrange(buttons.count()))
+                step = "step" in (pick.get_attribute("class") or "").split()
+                self.press(pick)
+                if not step:
+                    break
         elif kind == "text":
             page.fill("#free-text", (texts or {}).get("text", f"Topic {tag}"))
             self.press(page.locator("#controls button[type=submit]"))

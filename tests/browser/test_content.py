@@ -44,7 +44,7 @@ def test_the_host_picks_or_uploads_a_card_set_and_the_table_names_its_cards(
     host.sit(0)
     page.click("#bot-1")
     page.click("#start")
-    track = page.locator("h3:has-text('Life Story track') + ol > li")
+    track = page.locator(".ms-track:has(> summary:has-text('Life Story track')) .ms-track-card")
     expect(track.first).to_contain_text("Chapter ")
     # The only error in the console is the browser's note of the refused upload's 400.
     assert host.errors == ["Failed to load resource: the server responded with a status of "

@@ -82,10 +82,13 @@ def test_whats_it_to_ya_the_dealer_ranks_and_the_others_guess_the_dealers_order(
     rng = random.Random(4)
     ann.move(rng)
     bob.move(rng)
-    # The round's reveal: Ann's order against each guess, said in a sentence.
+    # The round's reveal: Ann's order against each guess, said in a sentence; on a phone
+    # (after its moment) one tap away under the next ranking.
     for p in (ann, bob):
-        expect(p.page.locator("#table .wity-round")).to_be_visible()
-        expect(p.page.locator("#table .wity-round p")).to_contain_text(
+        p.press(p.page.locator("#table summary", has_text="how everyone guessed"))
+        expect(p.page.locator("#table .wity-phone")).to_be_visible()
+        expect(p.page.locator("#table .wity-phone .wity-order li").first).to_be_visible()
+        expect(p.page.locator("#table .wity-phone > p").last).to_contain_text(
             re.compile(r"(takes all five cards|share the cards|no cards are won)"))
     closed([ann, bob])
 
@@ -150,19 +153,39 @@ def test_my_story_shows_each_occupations_ability_and_each_cards_cost_on_its_butt
         for ability in card["ability"]:
             assert ability in facts, facts
     rng = random.Random(6)
-    # Play on until the first choice of what to take: every card offered says its price.
+    # Play on until the first choice of what to take: one question at a time.
     for _ in range(40):
         page.wait_for_function("() => document.body.dataset.turn === 'yes'")
         if page.locator("#controls .ms-act").count():
             break
         ann.move(rng)
-    options = page.locator("#controls .ms-option")
-    assert options.count() > 0
-    for i in range(options.count()):
-        for label in options.nth(i).locator("button .choice-text").all_text_contents():
-            assert re.search(r": pay (free|\d)", label), label
+    act = page.locator("#controls .ms-act")
+    expect(act).to_have_attribute("data-screen", "what")
     expect(page.locator("#instruction .say-more")).to_contain_text("to spend")
     expect(page.locator("#table .age-track li")).to_have_count(2)
+    # What to do, then which card (each says what it costs), then how to pay (each way the
+    # server priced, said in words); Back returns to the first question.
+    first = page.locator("#controls button.step").first
+    what = first.locator(".choice-text").text_content()
+    ann.press(first)
+    if act.get_attribute("data-screen") == "which":
+        cards = page.locator("#controls .ms-card")
+        assert cards.count() > 0
+        for i in range(cards.count()):
+            expect(cards.nth(i).locator(".card-line").first).to_contain_text("Costs")
+            cost = cards.nth(i).locator(".icons").first.get_attribute("aria-label") or ""
+            assert re.fullmatch(r"free|\d.*", cost), cost
+        ann.press(cards.first)
+    expect(act).to_have_attribute("data-screen", "pay")
+    pays = page.locator("#controls button.pay")
+    assert pays.count() > 0
+    for i in range(pays.count()):
+        said = pays.nth(i).locator(".icons").get_attribute("aria-label") or ""
+        assert re.fullmatch(r"free|\d+ [A-Z].*|\d+ years?", said), said
+    ann.press(page.get_by_role("button", name="‹ Back"))
+    expect(act).to_have_attribute("data-screen", "what")
+    again = page.locator("#controls button.step").first
+    expect(again.locator(".choice-text")).to_have_text(what or "")
     closed([ann])
 
 

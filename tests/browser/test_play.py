@@ -247,13 +247,13 @@ def test_my_story_tracks_show_what_each_card_costs_and_gives(browser: Browser,
     by_name: dict[str, list[dict[str, Any]]] = {}
     for c in cards["cards"]:
         by_name.setdefault(c["name"], []).append(c)
-    items = host.page.locator("h3:has-text('Life Story track') + ol > li")
+    track = ".ms-track:has(> summary:has-text('Life Story track'))"
+    items = host.page.locator(f"{track} .ms-track-card")
     expect(items).to_have_count(len(cards["life_story_slots"]))
     checked = 0
     for slot in range(items.count()):
-        facts = items.nth(slot).locator(".card-facts").text_content() or ""
-        name = (items.nth(slot).text_content() or "").removeprefix(f"{slot + 1}. ")
-        name = name[: len(name) - len(facts)]
+        name = items.nth(slot).locator(".card-title .choice-text").text_content() or ""
+        take = items.nth(slot).locator(".take .icons").get_attribute("aria-label") or ""
         if len(by_name.get(name, [])) != 1:
             continue  # a card printed twice (Daydreaming): no single card to check against
         card = by_name[name][0]
@@ -261,11 +261,16 @@ def test_my_story_tracks_show_what_each_card_costs_and_gives(browser: Browser,
         for resource, n in card.get("requirement", {}).items():
             cost[resource] = cost.get(resource, 0) + n
         years = cost.pop("years", 0)
-        expected = [f"{years} year{'' if years == 1 else 's'}"] if years else []
-        expected += [f"{n} {LABELS[r] if n == 1 else PLURALS[r]}" for r, n in cost.items() if n]
-        assert facts.startswith(f"take: {', '.join(expected) or 'free'}"), (name, slot, facts)
+        expected = [f"{n} {LABELS[r] if n == 1 else PLURALS[r]}" for r, n in sorted(
+            cost.items(), key=lambda item: list(LABELS).index(item[0])) if n]
+        time = [f"{years} year{'' if years == 1 else 's'}"] if years else []
+        said = " + ".join(filter(None, [", ".join(expected), *time])) or "free"
+        assert take == said, (name, slot, take)
+        vp = items.nth(slot).locator(".vp")
         if card.get("vp"):
-            assert facts.endswith(f"{card['vp']} VP")
+            expect(vp).to_have_attribute("aria-label", f"{card['vp']} VP")
+        else:
+            expect(vp).to_have_count(0)
         checked += 1
     assert checked >= 3
     for p in (host, guest):

@@ -252,7 +252,7 @@ function drawControls(page, r, room, play, ctx) {
     el.sent.hidden = false;
     try {
       const reply = await page.send({ type: "act", action });
-      if (reply.type === "ok") state.sent = { label: legal.choices ? safely(() => r.label(action, play.view), () => "your move") : "your answer" };
+      if (reply.type === "ok") state.sent = { label: safely(() => r.label(action, play.view), () => "your move") };
       await state.drawing;  // the snapshot that came before the reply is on screen
       drawSent(page, state.last.play);
     } finally {

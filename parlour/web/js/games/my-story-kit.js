@@ -56,14 +56,16 @@ export function kit(words) {
 
   /**
    * An icon map as icons with their counts ("⌛2 ●1"), said in words to screen readers
-   * (`said`, default the amounts in words); `none` when it holds nothing.
+   * (`said`, default the amounts in words); `none` when it holds nothing. `named` writes
+   * each resource's name beside its icon (where the icons are first met).
    */
-  function icons(map, { none = "nothing", said = null } = {}) {
+  function icons(map, { none = "nothing", said = null, named = false } = {}) {
     const keys = Object.keys(map || {}).filter((k) => map[k]).sort((a, b) => rank(a) - rank(b));
     if (!keys.length) return h("span", { class: "icons none" }, none);
-    const words = said || amounts(map);
-    return h("span", { class: "icons", role: "img", "aria-label": words, title: words },
-      keys.map((k) => h("span", { class: `amt amt-${k}` }, hasIcon(k) ? icon(k) : `${k} `, String(map[k]))));
+    const label = said || amounts(map);
+    const name = (k) => (named ? h("span", { class: "amt-name" }, amountsIn(words, { [k]: map[k] }).replace(/^\d+ /, "")) : null);
+    return h("span", { class: `icons${named ? " named" : ""}`, role: "img", "aria-label": label, title: label },
+      keys.map((k) => h("span", { class: `amt amt-${k}` }, hasIcon(k) ? icon(k) : `${k} `, String(map[k]), name(k))));
   }
 
   /** What the server priced as icons, said as the rules pay it ("1 Money, 1 Star + 2 years"). */

@@ -82,6 +82,13 @@ export default function myStory(words) {
         progress[id] ? h("span", { class: "hint" }, ` You: ${progress[id].count} so far, ${progress[id].points} VP now.`) : null))));
   }
 
+  /** What the icons stand for, in the card set's words. */
+  function legend() {
+    const names = ["money", "book", "heart", "house", "smile", "star", "years"].filter((r) => words.resources[r]);
+    return h("p", { class: "hint ms-legend" }, names.map((r) => h("span", { class: "amt" }, icon(r), ` ${words.resources[r].name}`)),
+      h("span", { class: "amt" }, icon("vp"), " VP"));
+  }
+
   /** The events a move added to the view's log (which keeps only its last few). */
   function newEvents(before, after) {
     const old = before.log || [];
@@ -155,6 +162,7 @@ export default function myStory(words) {
       const seats = view.seats || [];
       // The rest of the table, one tap away (the shared screen shows it all).
       parts.push(h("details", { class: "ms-track ms-board" }, h("summary", {}, "The tracks, the Reunions and everyone's lives"),
+        legend(),
         track("Life Story track", view.life_track || [], "life", costs.life),
         track("Occupation & Project track", view.work_track || [], "work", costs.work),
         reunionsAndAchievements(view),
@@ -180,7 +188,7 @@ export default function myStory(words) {
       const age = view.seats[turn.seat].age;
       if (legal && turn.seat === me) {
         const { pool } = turnPool(view);
-        const have = ["You have ", k.icons(pool, { none: "nothing" }), " to spend"];
+        const have = ["You have ", k.icons(pool, { none: "nothing", named: true }), " to spend"];
         const clock = ` You are ${age}; at ${view.ages.retire} you retire.`;
         if (turn.step === "more") return say("Play one more card, or stop?", ["A Smile card lets you play one more. So far: ", k.icons(pool, { none: "nothing yet" })]);
         if (turn.step === "choose") return say("Choose what your occupation gives you this turn", [...have, "."]);
@@ -188,7 +196,7 @@ export default function myStory(words) {
         if (turn.step === "colour") return say("Choose a colour for your Bonus Resource card", "When you play a card of that colour, it gives its Bonus.");
         if (!turn.explored && !turn.grown) {
           return say("Your turn: take a card, go to a Reunion, or grow",
-            [...have, `; what you lack costs 1 year each (at most ${words.max_time}).`, clock]);
+            [...have, ". What you lack costs ", icon("years"), ` 1 year each (at most ${words.max_time}).`, clock]);
         }
         return say(turn.explored ? "Grow, or end your turn" : "Take a card, or end your turn",
           [...have, "; unspent resources are lost when the turn ends."]);

@@ -52,7 +52,7 @@ export default function whatsItToYa(words) {
     const order = round.rankings[round.dealer];
     const guessers = round.rankings.map((_, s) => s).filter((s) => s !== round.dealer);
     return h("div", { class: "wity-phone" },
-      h("p", { class: "reveal-title" }, ctx.seatName(round.dealer), "'s order"),
+      h("p", { class: "reveal-title" }, round.dealer === ctx.you ? "Your order" : [ctx.seatName(round.dealer), "'s order"]),
       h("ol", { class: "wity-order" }, order.map((word) => h("li", {}, word))),
       h("table", { class: "wity-grid" },
         h("caption", { class: "visually-hidden" }, `Each guess against ${ctx.names[round.dealer]}'s order`),
@@ -66,6 +66,7 @@ export default function whatsItToYa(words) {
               right ? "✓" : String(round.rankings[s].indexOf(word) + 1));
           }),
           h("td", { class: "count" }, String(round.correct[s])))))),
+      h("p", { class: "hint" }, "✓: the same place as the dealer; a number: where the guess put that word."),
       h("p", {}, takers(round, ctx)));
   }
 

@@ -4,7 +4,8 @@ The server publishes the moment that holds the room (docs/protocol.md: ``room.mo
 ``{"n", "kind", "seat", "text", "move", "beat", "left"}``). Here the websocket of a page is
 routed through the test: its hello asks for whole snapshots (no patches), and every
 ``room`` snapshot is stamped with the moment the test's ``decide(before, after)`` made of
-the page's views around a move, its ``left`` counting down from ``beat`` in real time.
+the page's views around a move (its text what the move told the log), its ``left``
+counting down from ``beat`` in real time.
 """
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ from typing import Any
 from playwright.sync_api import Page, WebSocketRoute
 
 Decide = Callable[[dict[str, Any], dict[str, Any]], str | None]
+Beat = Callable[[str, dict[str, Any], dict[str, Any]], float]
 
 
 class Moments:
-    """The moments of one page's room, as the test decides them."""
+    """The moments of one page's room, as the test decides them; ``beat`` is the seconds
+    each holds the room, or a function of its kind and views giving them."""
 
-    def __init__(self, page: Page, decide: Decide, beat: float) -> None:
+    def __init__(self, page: Page, decide: Decide, beat: float | Beat) -> None:
         self.decide = decide
-        self.beat = beat
+        self.beat = beat if callable(beat) else lambda kind, before, after: beat
         self.made: list[dict[str, Any]] = []  # every moment, with the views around its move
         self.since = 0.0
         self.view: dict[str, Any] | None = None
@@ -53,17 +56,19 @@ class Moments:
         play = message.get("play")
         if play and play["version"] != self.version:
             kind = self.decide(self.view, play["view"]) if self.view is not None else None
-            if kind:
+            if kind and self.view is not None:
                 move = play["version"]
+                beat = self.beat(kind, self.view, play["view"])
+                told = [line for line in message["room"]["log"] if line["kind"] == "move"]
                 self.made.append({"n": len(self.made) + 1, "kind": kind, "seat": None,
-                                  "text": f"Move {move}: a moment", "move": move,
-                                  "beat": self.beat, "before": self.view, "after": play["view"]})
+                                  "text": told[-1]["told"] if told else "", "move": move,
+                                  "beat": beat, "before": self.view, "after": play["view"]})
                 self.since = time.monotonic()
             self.view, self.version = play["view"], play["version"]
         moment = None
         if self.made:
             last = self.made[-1]
-            left = max(0.0, self.beat - (time.monotonic() - self.since))
+            left = max(0.0, last["beat"] - (time.monotonic() - self.since))
             moment = {k: last[k] for k in ("n", "kind", "seat", "text", "move", "beat")}
             moment["left"] = round(left, 2)
         message["room"]["moment"] = moment

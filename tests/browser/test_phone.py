@@ -121,16 +121,64 @@ class Screens:
         return found
 
 
-def decide(person: Person, screens: Screens, rng: random.Random) -> None:
+def grew(key: str) -> Any:
+    return lambda before, after: len(after.get(key) or []) > len(before.get(key) or [])
+
+
+def shown_cards(view: dict[str, Any]) -> int:
+    return sum(1 for seat in view["seats"] for t in seat["tableau"] if t.get("revealed"))
+
+
+MOMENTS = {
+    "love-me-not": lambda b, a: "long" if grew("history")(b, a)
+    else "short" if shown_cards(a) > shown_cards(b) else None,
+    "my-favourite-things": lambda b, a: "short" if grew("tricks")(b, a)
+    or (b["phase"], a["phase"]) == ("category", "writing") else None,
+    "whats-it-to-ya": lambda b, a: "long" if grew("history")(b, a) else None,
+    "take-your-pick": lambda b, a: ("long" if grew("rounds")(b, a) else "short")
+    if grew("reads")(b, a) else None,
+    "my-story": lambda b, a: "short" if (a.get("turns") or 0) > (b.get("turns") or 0) else None,
+}
+"""Each game's moments as the server makes them (docs/protocol.md): a reveal, short or long."""
+REVEALS = {"love-me-not": ".lmn-end", "my-favourite-things": ".mft-trick",
+           "whats-it-to-ya": ".wity-phone", "take-your-pick": ".typ-round-over",
+           "my-story": ".ms-summary"}
+"""Each game's own picture of its biggest reveal, which its phones must show."""
+QUICK_BEAT = 0.4
+"""The tests' beat for a whole game: every reveal holds the phone, briefly..."""
+BIG = {"love-me-not": "long", "my-favourite-things": "trick", "whats-it-to-ya": "long",
+       "take-your-pick": "long", "my-story": "short"}
+"""... but the game's biggest reveal, the first time, holds it long enough to be seen
+(and photographed)."""
+
+
+def beat_of(game_id: str) -> Any:
+    held: list[float] = []
+
+    def beat(kind: str, before: dict[str, Any], after: dict[str, Any]) -> float:
+        big = grew("tricks")(before, after) if BIG[game_id] == "trick" else kind == BIG[game_id]
+        if big and not held:
+            held.append(2.0)
+            return 2.0
+        return QUICK_BEAT
+    return beat
+
+
+def decide(person: Person, screens: Screens, rng: random.Random, shots: dict[str, Path]) -> None:
     """Measure a decision, and each further question of it (My Story's: what, which, how
-    to pay), then make it."""
+    to pay), then make it; the first screen of each kind is photographed."""
     found = screens.check()
+    name = f"{person.page.locator('body').get_attribute('data-game')}-phone"
+    if "decision" not in shots and screens.seen >= 2 and found["screen"] in (None, "what"):
+        shots["decision"] = shot(person.page, name, shots["folder"])
     while found["screen"] not in (None, "pay"):
         steps = person.page.locator("#controls button.step")
         if not steps.count():
             break
         person.press(steps.nth(rng.randrange(steps.count())))
         found = screens.check()
+        if found["screen"] not in shots:
+            shots[found["screen"]] = shot(person.page, f"{name}-{found['screen']}", shots["folder"])
     person.move(rng)
 
 
@@ -138,21 +186,27 @@ def decide(person: Person, screens: Screens, rng: random.Random) -> None:
 def test_every_decision_of_every_game_fits_a_phone(browser: Browser, server: Server,
                                                    game_id: str, tmp_path: Path) -> None:
     players = PLAYERS.get(game_id, get_game(game_id).min_players)
-    ann, _ = host_with_bots(browser, server, game_id, players)
+    ann = Person(browser, PHONE, "Ann")
+    moments = Moments(ann.page, MOMENTS[game_id], beat=beat_of(game_id))
+    host_with_bots(browser, server, game_id, players, ann=ann)
     screens = Screens(ann)
+    shots: dict[str, Path] = {"folder": tmp_path}
     rng = random.Random(26)
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 300
     while not ann.over():
         assert time.monotonic() < deadline, f"the game did not finish; errors: {ann.errors}"
+        revealing = ann.page.locator(f"#notice.revealing {REVEALS[game_id]}")
+        if "reveal" not in shots and revealing.count():
+            shots["reveal"] = shot(ann.page, f"{game_id}-phone-reveal", tmp_path, full_page=False)
         if ann.my_turn():
-            decide(ann, screens, rng)
+            decide(ann, screens, rng, shots)
         else:
             ann.page.wait_for_timeout(40)
     expect(ann.page.locator("#result h2")).to_be_visible()
-    shot(ann.page, f"{game_id}-phone-end", tmp_path)
     print(f"{game_id}: {screens.seen} screens, the tallest {screens.tallest} px,"
-          f" at most {screens.most} buttons")  # the figures (pytest -s)
-    assert screens.seen >= 3, screens.seen
+          f" at most {screens.most} buttons, {len(moments.made)} moments")  # pytest -s
+    assert screens.seen >= 3 and moments.made, screens.seen
+    assert "reveal" in shots, f"the phone never showed {REVEALS[game_id]}"
     assert screens.faults == [], screens.faults[:5]
     assert screens.tallest <= SCREENS * PHONE["height"] and screens.most <= MOST_BUTTONS
     assert developer_words(ann) == []

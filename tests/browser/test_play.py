@@ -87,7 +87,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
     taken: dict[str, bool] = {}
 
     def screenshots(_: Person) -> bool:
-        # The phone is shown at a decision of its own (the README's "hand").
+        # The phone at a decision of its own (its screenshots: test_phone.py).
         if not taken and sum(p.moves for p in people) >= SHOT_AFTER.get(game_id, 3) \
                 and guest.my_turn():
             taken["yes"] = True
@@ -98,7 +98,6 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
                 shot(table.page, "table-moment", tmp_path, full_page=False)
             table.page.evaluate("document.getElementById('moment').hidden = true")
             shot(table.page, f"{slug}-table", tmp_path, full_page=False)
-            shot(guest.page, f"{slug}-hand", tmp_path)
             # One notice at a time, in its own place: it covers no control.
             assert guest.page.evaluate(NOTICE_COVERS) == []
             assert guest.page.locator("#notice .notice-text").count() <= 1

@@ -49,7 +49,7 @@ export default function myStory(words) {
     const order = view.marker_order || seats.map((_, s) => s);
     const active = view.turn ? view.turn.seat : null;
     const { track_start: first, retire, last } = view.ages;
-    return h("div", { class: "age-track" }, h("h3", { class: "panel-title" }, `Age track: the youngest plays next; ${retire} retires`),
+    return h("div", { class: "age-track" }, h("h3", { class: "panel-title" }, `Ages: the youngest plays next; ${retire} retires`),
       h("ol", { class: "ages" }, order.map((s, i) => {
         const seat = seats[s];
         const bar = h("span", { class: `age-bar${ctx.seatClass(s)}` });
@@ -189,14 +189,14 @@ export default function myStory(words) {
       if (legal && turn.seat === me) {
         const { pool } = turnPool(view);
         const have = ["You have ", k.icons(pool, { none: "nothing", named: true }), " to spend"];
-        const clock = ` You are ${age}; at ${view.ages.retire} you retire.`;
+        const clock = ` You are ${age}; you retire at ${view.ages.retire}.`;
         if (turn.step === "more") return say("Play one more card, or stop?", ["A Smile card lets you play one more. So far: ", k.icons(pool, { none: "nothing yet" })]);
         if (turn.step === "choose") return say("Choose what your occupation gives you this turn", [...have, "."]);
         if (turn.step === "convert") return say("Convert resources into Stars?", [...have, ". A Star stands for any one resource."]);
         if (turn.step === "colour") return say("Choose a colour for your Bonus Resource card", "When you play a card of that colour, it gives its Bonus.");
         if (!turn.explored && !turn.grown) {
           return say("Your turn: take a card, go to a Reunion, or grow",
-            [...have, ". What you lack costs ", icon("years"), ` 1 year each (at most ${words.max_time}).`, clock]);
+            [...have, ". Each one missing costs ", icon("years"), ` 1 year (${words.max_time} at most).`, clock]);
         }
         return say(turn.explored ? "Grow, or end your turn" : "Take a card, or end your turn",
           [...have, "; unspent resources are lost when the turn ends."]);
@@ -232,8 +232,7 @@ export default function myStory(words) {
       }
       if (mine.draw && mine.draw.length) bits.push(h("p", {}, `Still to come in your deck (${mine.draw.length}): `, mine.draw.map(chip)));
       const job = seat.occupation ? cardName(seat.occupation) : "no occupation";
-      return h("details", { class: "ms-life" },
-        h("summary", {}, `Your life: ${job} · CV ${seat.cv.length} · ${seat.achievements.length} Achievement${seat.achievements.length === 1 ? "" : "s"}`), bits);
+      return h("details", { class: "ms-life" }, h("summary", {}, `Your life: ${job}, your CV, your deck`), bits);
     },
     label(action, view) {
       const star = action.stars ? ` (using ${action.stars} Star${action.stars === 1 ? "" : "s"})` : "";

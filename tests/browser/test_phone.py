@@ -144,6 +144,8 @@ REVEALS = {"love-me-not": ".lmn-end", "my-favourite-things": ".mft-trick",
            "whats-it-to-ya": ".wity-phone", "take-your-pick": ".typ-round-over",
            "my-story": ".ms-summary"}
 """Each game's own picture of its biggest reveal, which its phones must show."""
+PHOTO = {"take-your-pick": "arrangement"}
+"""The kind of decision photographed, where a game has several (a reader's, not the Subject's)."""
 QUICK_BEAT = 0.4
 """The tests' beat for a whole game: every reveal holds the phone, briefly..."""
 BIG = {"love-me-not": "long", "my-favourite-things": "trick", "whats-it-to-ya": "long",
@@ -168,8 +170,12 @@ def decide(person: Person, screens: Screens, rng: random.Random, shots: dict[str
     """Measure a decision, and each further question of it (My Story's: what, which, how
     to pay), then make it; the first screen of each kind is photographed."""
     found = screens.check()
-    name = f"{person.page.locator('body').get_attribute('data-game')}-phone"
-    if "decision" not in shots and screens.seen >= 2 and found["screen"] in (None, "what"):
+    game = person.page.locator("body").get_attribute("data-game")
+    name = f"{game}-phone"
+    kind = person.page.locator("#controls").get_attribute("data-kind")
+    photo = screens.seen >= 2 and found["screen"] in (None, "what") \
+        and kind == PHOTO.get(str(game), kind)
+    if "decision" not in shots and photo:
         shots["decision"] = shot(person.page, name, shots["folder"])
     while found["screen"] not in (None, "pay"):
         steps = person.page.locator("#controls button.step")

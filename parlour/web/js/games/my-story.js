@@ -48,8 +48,8 @@ export default function myStory(words) {
     const seats = view.seats || [];
     const order = view.marker_order || seats.map((_, s) => s);
     const active = view.turn ? view.turn.seat : null;
-    const { track_start: first, retire, last } = view.ages;
-    return h("div", { class: "age-track" }, h("h3", { class: "panel-title" }, `Ages: the youngest plays next; ${retire} retires`),
+    const { track_start: first, last } = view.ages;
+    return h("div", { class: "age-track" }, h("h3", { class: "panel-title" }, "Ages: the youngest plays next"),
       h("ol", { class: "ages" }, order.map((s, i) => {
         const seat = seats[s];
         const bar = h("span", { class: `age-bar${ctx.seatClass(s)}` });
@@ -202,7 +202,8 @@ export default function myStory(words) {
           [...have, "; unspent resources are lost when the turn ends."]);
       }
       if (ctx.table || me !== null) {
-        return say([ctx.seatName(turn.seat), ` plays a turn (age ${age})`], "Whoever is youngest plays next: spending years means waiting.");
+        return say([ctx.seatName(turn.seat), ` plays a turn (age ${age})`],
+          `Whoever is youngest plays next: spending years means waiting. At ${view.ages.retire} a player retires.`);
       }
       return null;
     },

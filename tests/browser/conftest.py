@@ -64,11 +64,13 @@ def free_port() -> int:
 
 
 class Server:
-    """``parlour serve`` on a loopback port, with an SQLite file; can be restarted."""
+    """``parlour serve`` on a loopback port, with an SQLite file; can be restarted.
+    ``beat_scale`` multiplies how long the room's moments hold it (0: not at all)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, beat_scale: float = 0.0) -> None:
         self.db = db
         self.log = log
+        self.beat_scale = beat_scale
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -77,7 +79,7 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--bot-delay", "0.05", "--beat-scale", "0"],
+             "--db", str(self.db), "--bot-delay", "0.05", "--beat-scale", str(self.beat_scale)],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 90  # a loaded CI machine starts slowly

@@ -8,6 +8,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from parlour.games import game_ids, get_game
 from .conftest import PHONE, Person, Server, open_room, play_until_over, shot
 from .moments import Moments
 
+Paced = Callable[[float], Server]
 SCREENS = 2.5
 MOST_BUTTONS = 24
 TARGET_PX = 44
@@ -61,15 +63,25 @@ PLAYER_TEXT = """() => {
 and labels (a hidden part, such as the lobby during play, is not shown)."""
 
 
-BOT_NAME = re.compile(r"Bot \d+ \(\w+(:\d+)?\)")
-"""A bot's seat name as the server gives it today ("Bot 2 (greedy)"): the server's to change."""
-
-
 def developer_words(person: Person) -> list[str]:
-    """Developer words on the page a player sees (bots' seat names aside: the server names
-    them, and its own tests hold those names to the same rule)."""
-    text = BOT_NAME.sub("a bot", person.page.evaluate(PLAYER_TEXT))
-    return [m.group(0) for m in DEVELOPER_WORDS.finditer(text)]
+    """Developer words on the page a player sees."""
+    return [m.group(0) for m in DEVELOPER_WORDS.finditer(person.page.evaluate(PLAYER_TEXT))]
+
+
+@pytest.fixture
+def paced(tmp_path: Path) -> Iterator[Paced]:
+    """A server whose moments hold the room for ``scale`` times their beat (the other
+    browser tests play at 0, without one)."""
+    servers: list[Server] = []
+
+    def start(scale: float) -> Server:
+        srv = Server(tmp_path / "paced.sqlite3", tmp_path / "paced.log", beat_scale=scale)
+        servers.append(srv)
+        srv.start()
+        return srv
+    yield start
+    for srv in servers:
+        srv.stop()
 
 
 def host_with_bots(browser: Browser, server: Server, game_id: str, players: int,
@@ -121,49 +133,15 @@ class Screens:
         return found
 
 
-def grew(key: str) -> Any:
-    return lambda before, after: len(after.get(key) or []) > len(before.get(key) or [])
-
-
-def shown_cards(view: dict[str, Any]) -> int:
-    return sum(1 for seat in view["seats"] for t in seat["tableau"] if t.get("revealed"))
-
-
-MOMENTS = {
-    "love-me-not": lambda b, a: "long" if grew("history")(b, a)
-    else "short" if shown_cards(a) > shown_cards(b) else None,
-    "my-favourite-things": lambda b, a: "short" if grew("tricks")(b, a)
-    or (b["phase"], a["phase"]) == ("category", "writing") else None,
-    "whats-it-to-ya": lambda b, a: "long" if grew("history")(b, a) else None,
-    "take-your-pick": lambda b, a: ("long" if grew("rounds")(b, a) else "short")
-    if grew("reads")(b, a) else None,
-    "my-story": lambda b, a: "short" if (a.get("turns") or 0) > (b.get("turns") or 0) else None,
-}
-"""Each game's moments as the server makes them (docs/protocol.md): a reveal, short or long."""
 REVEALS = {"love-me-not": ".lmn-end", "my-favourite-things": ".mft-trick",
            "whats-it-to-ya": ".wity-phone", "take-your-pick": ".typ-round-over",
            "my-story": ".ms-summary"}
 """Each game's own picture of its biggest reveal, which its phones must show."""
 PHOTO = {"take-your-pick": "arrangement"}
 """The kind of decision photographed, where a game has several (a reader's, not the Subject's)."""
-QUICK_BEAT = 0.4
-"""The tests' beat for a whole game: every reveal holds the phone, briefly..."""
-BIG = {"love-me-not": "long", "my-favourite-things": "trick", "whats-it-to-ya": "long",
-       "take-your-pick": "long", "my-story": "short"}
-"""... but the game's biggest reveal, the first time, holds it long enough to be seen
-(and photographed)."""
-
-
-def beat_of(game_id: str) -> Any:
-    held: list[float] = []
-
-    def beat(kind: str, before: dict[str, Any], after: dict[str, Any]) -> float:
-        big = grew("tricks")(before, after) if BIG[game_id] == "trick" else kind == BIG[game_id]
-        if big and not held:
-            held.append(2.0)
-            return 2.0
-        return QUICK_BEAT
-    return beat
+GAME_SCALE = 0.1
+"""The beat of a whole game: every moment holds the room a tenth of its time (0.4 s for a
+short one, 0.9 s for a long one), long enough for the phone to show it."""
 
 
 def decide(person: Person, screens: Screens, rng: random.Random, shots: dict[str, Path]) -> None:
@@ -189,12 +167,12 @@ def decide(person: Person, screens: Screens, rng: random.Random, shots: dict[str
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_every_decision_of_every_game_fits_a_phone(browser: Browser, server: Server,
+def test_every_decision_of_every_game_fits_a_phone(browser: Browser, paced: Paced,
                                                    game_id: str, tmp_path: Path) -> None:
     players = PLAYERS.get(game_id, get_game(game_id).min_players)
     ann = Person(browser, PHONE, "Ann")
-    moments = Moments(ann.page, MOMENTS[game_id], beat=beat_of(game_id))
-    host_with_bots(browser, server, game_id, players, ann=ann)
+    moments = Moments(ann.page)
+    host_with_bots(browser, paced(GAME_SCALE), game_id, players, ann=ann)
     screens = Screens(ann)
     shots: dict[str, Path] = {"folder": tmp_path}
     rng = random.Random(26)
@@ -308,27 +286,32 @@ def test_a_replay_is_refused_in_plain_words_to_those_who_did_not_play(
         p.close()
 
 
-BEAT = 3.0
-"""A beat for the tests' made-up moments: long enough to see the decision wait under it."""
+SCALE = 1 / 3
+"""The beat of the tests that watch one moment: a long one holds the room 3 s."""
+
+
+def wait_for_moment(person: Person, moments: Moments, kind: str, rng: random.Random) -> None:
+    """Play the phone's moves until the server makes a moment of ``kind``."""
+    while kind not in moments.kinds():
+        if person.my_turn():
+            person.move(rng)
+        person.page.wait_for_timeout(30)
 
 
 def test_love_me_nots_phone_shows_its_match_end_and_holds_it_for_the_rooms_beat(
-        browser: Browser, server: Server) -> None:
+        browser: Browser, paced: Paced) -> None:
     ann = Person(browser, PHONE, "Ann")
-    moments = Moments(ann.page, lambda before, after: "long" if len(after["history"]) > len(
-        before["history"]) else None, beat=BEAT)
-    host_with_bots(browser, server, "love-me-not", 2, ann=ann)
-    rng = random.Random(8)
-    while not moments.made:
-        if ann.my_turn():
-            ann.move(rng)
-        ann.page.wait_for_timeout(30)
-    made = time.monotonic()
-    match = moments.made[0]["after"]["history"][-1]
+    moments = Moments(ann.page)
+    host_with_bots(browser, paced(SCALE), "love-me-not", 2, ann=ann)
+    wait_for_moment(ann, moments, "long", random.Random(8))
+    seen = time.monotonic()
+    end = next(m for m in moments.made if m["kind"] == "long")
+    assert end["beat"] == pytest.approx(9 * SCALE)  # a long moment, at the normal pace
     # Both players' kept cards and piles, and how their points add up, as the rules counted
     # them (the view's breakdown), big on the phone.
     reveal = ann.page.locator("#notice.revealing .lmn-end")
     expect(reveal).to_be_visible()
+    match = end["after"]["history"][0]
     seats = reveal.locator(".lmn-end-seat")
     expect(seats).to_have_count(2)
     for s in (0, 1):
@@ -341,31 +324,25 @@ def test_love_me_nots_phone_shows_its_match_end_and_holds_it_for_the_rooms_beat(
             if x["points"]:
                 expect(seats.nth(s)).to_contain_text(f"{x['tableau']}×{x['pile']} = {x['points']}")
     # The next match's first keep waits under it: the server offers it, the phone holds it.
-    ann.page.wait_for_function("() => document.body.dataset.version > 0")
     expect(ann.page.locator("#banner")).to_contain_text("Your move next")
     expect(ann.page.locator("#controls")).to_be_hidden()
     assert ann.page.evaluate("document.body.dataset.turn") == "no"
     # Once the beat is over the decision shows, and the reveal folds to its one line.
     expect(ann.page.locator("#controls")).to_be_visible(timeout=10_000)
-    assert time.monotonic() - made >= BEAT - 0.5
+    assert time.monotonic() - seen >= end["beat"] - 1.0
     expect(ann.page.locator("#notice")).not_to_have_class(re.compile("revealing"))
     expect(ann.page.locator("#banner")).to_contain_text("Your move")
     assert ann.errors == []
     ann.close()
 
 
-def test_whats_it_to_yas_phones_show_the_reveal_table_before_the_next_ranking(
-        browser: Browser, server: Server, tmp_path: Path) -> None:
+def test_whats_it_to_yas_phones_show_the_reveal_table_before_the_next_ranking_until_next(
+        browser: Browser, paced: Paced, tmp_path: Path) -> None:
     ann = Person(browser, PHONE, "Ann")
-    moments = Moments(ann.page, lambda before, after: "long" if len(after["history"]) > len(
-        before["history"]) else None, beat=BEAT)
-    host_with_bots(browser, server, "whats-it-to-ya", 3, ann=ann)
-    rng = random.Random(4)
-    while not moments.made:
-        if ann.my_turn():
-            ann.move(rng)
-        ann.page.wait_for_timeout(30)
-    round_ = moments.made[0]["after"]["history"][-1]
+    moments = Moments(ann.page)
+    host_with_bots(browser, paced(1.0), "whats-it-to-ya", 3, ann=ann)
+    wait_for_moment(ann, moments, "long", random.Random(4))
+    round_ = next(m for m in moments.made if m["kind"] == "long")["after"]["history"][0]
     grid = ann.page.locator("#notice.revealing .wity-phone")
     expect(grid).to_be_visible()
     shot(ann.page, "whats-it-to-ya-phone-reveal", tmp_path, full_page=False)
@@ -377,10 +354,13 @@ def test_whats_it_to_yas_phones_show_the_reveal_table_before_the_next_ranking(
         expect(rows.nth(row).locator("td.tick")).to_have_count(sum(round_["matches"][s]))
         expect(rows.nth(row).locator("td.count")).to_have_text(str(round_["correct"][s]))
     expect(grid.locator(".wity-order li")).to_have_text(round_["rankings"][round_["dealer"]])
-    # The next ranking is offered, but the phone shows the table for the beat first.
+    # The next ranking is offered, but the phone shows the table for the beat (9 s) first...
+    expect(ann.page.locator("#controls")).to_have_attribute("data-kind", "ranking")
     expect(ann.page.locator("#controls")).to_be_hidden()
-    expect(ann.page.locator("#controls")).to_have_attribute("data-kind", "ranking", timeout=10_000)
-    expect(ann.page.locator("#controls")).to_be_visible(timeout=10_000)
+    # ... unless the host moves the room on: then it shows at once.
+    ann.press(ann.page.locator("#next-moment"))
+    expect(ann.page.locator("#controls")).to_be_visible(timeout=3_000)
+    expect(ann.page.locator("#notice")).not_to_have_class(re.compile("revealing"))
     assert ann.errors == []
     ann.close()
 

@@ -314,6 +314,10 @@ def test_love_me_nots_phone_shows_its_match_end_and_holds_it_for_the_rooms_beat(
     match = end["after"]["history"][0]
     seats = reveal.locator(".lmn-end-seat")
     expect(seats).to_have_count(2)
+    # The bot is called by its name alone, as the log calls it, and painted in its colour.
+    bot = seats.nth(1).locator(".who").first
+    expect(bot).to_have_class(re.compile(r"\bc1\b"))
+    assert "· bot" not in (bot.text_content() or "") and bot.text_content() in end["text"]
     for s in (0, 1):
         total = match["breakdown"][s]["total"]
         expect(seats.nth(s).locator(".lmn-points")).to_have_text(

@@ -11,9 +11,16 @@ import { chime } from "./alert.js";
 import { fitTables } from "./fit.js";
 import { listing } from "./games/common.js";
 
-/** The seats' names: once the game has started the server names every seat (its one place for that). */
+/**
+ * The seats' names: once the game has started the server names every seat (its one place
+ * for that). A bot is called by its name alone, as the log and the moments call it (its
+ * seat's label, "Robin · bot, hard", stays on its chip), so names in their text are painted.
+ */
 function names(room) {
-  return room.seats.map((s) => s.name);
+  return room.seats.map((s) => {
+    const label = s.level ? ` · bot, ${s.level}` : null;
+    return label && s.name && s.name.endsWith(label) ? s.name.slice(0, -label.length) : s.name;
+  });
 }
 
 export async function drawPlay(page, room, you, play) {

@@ -61,7 +61,7 @@ export function kit(words) {
    */
   function icons(map, { none = "nothing", said = null, named = false } = {}) {
     const keys = Object.keys(map || {}).filter((k) => map[k]).sort((a, b) => rank(a) - rank(b));
-    if (!keys.length) return h("span", { class: "icons none" }, none);
+    if (!keys.length) return h("span", { class: "icons none", role: "img", "aria-label": none }, none);  // said as the others are
     const label = said || amounts(map);
     const name = (k) => (named ? h("span", { class: "amt-name" }, amountsIn(words, { [k]: map[k] }).replace(/^\d+ /, "")) : null);
     return h("span", { class: `icons${named ? " named" : ""}`, role: "img", "aria-label": label, title: label },

@@ -93,12 +93,14 @@ def _values(ctx: _Context, choices: list[Action]) -> list[float]:
         return [ctx.best_after(add_costs(ctx.pool, {a["gain"]: 1})) + 0.01 * (a["gain"] == "money")
                 for a in choices]
     if "convert" in first:
-        eff = next(e for c in ctx.ability_sources() for e in ctx.card[c].ability
-                   if e["kind"] == "convert")
+        # The step's own conversion: with two (Banker's Money, a Fixer-Upper's Houses) the
+        # second step converts another resource than the first.
+        eff = [e for c in ctx.ability_sources() for e in ctx.card[c].ability
+               if e["kind"] == "convert"][ctx.converted]
 
         def converted(k: int) -> dict[str, int]:
             pool = dict(ctx.pool)
-            pool[eff["resource"]] -= k * eff["count"]
+            pool[eff["resource"]] = pool.get(eff["resource"], 0) - k * eff["count"]
             pool[eff["to"]] = pool.get(eff["to"], 0) + k
             return pool
 
@@ -112,10 +114,11 @@ class _Context:
     def __init__(self, cards: CardSet, seat: int, *, age: int, occupation: str | None,
                  cv: list[str], deck: list[str], pool: dict[str, int], played: list[str],
                  tracks: tuple[list[str], list[str]],
-                 table: Callable[[], MyStoryState]) -> None:
+                 table: Callable[[], MyStoryState], converted: int = 0) -> None:
         self.cards, self.card, self.seat = cards, cards.cards, seat
         self.age, self.occupation, self.cv = age, occupation, cv
         self.pool, self.played, self.deck = pool, played, deck
+        self.converted = converted  # conversions this turn's Planning already resolved
         self.life_track, self.work_track = tracks
         self.turns_left: float = max(0.5, (RETIREMENT_AGE - self.age) / YEARS_PER_TURN)
         size = max(1, len(self.deck))
@@ -138,17 +141,19 @@ class _Context:
                    deck=list(view["private"].get("draw", [])) + list(me["discard"]) + played,
                    pool=dict(turn.get("pool", {})), played=played,
                    tracks=(list(view["life_track"]), list(view["work_track"])),
-                   table=lambda: determinize(view, seat, random.Random(0), cards))
+                   table=lambda: determinize(view, seat, random.Random(0), cards),
+                   converted=int(turn.get("converted", 0)))
 
     @classmethod
     def of_state(cls, state: MyStoryState, seat: int) -> _Context:
         """From a full state, for playouts on an imagined one."""
         me, turn = state.seats[seat], state.turn
-        played = list(turn.played) if turn is not None and turn.seat == seat else []
-        pool = dict(turn.pool) if turn is not None and turn.seat == seat else {}
+        mine = turn if turn is not None and turn.seat == seat else None
+        played = list(mine.played) if mine else []
         return cls(state.card_set, seat, age=me.age, occupation=me.occupation, cv=me.cv,
-                   deck=me.draw + me.discard + played, pool=pool, played=played,
-                   tracks=(state.life_track, state.work_track), table=lambda: state)
+                   deck=me.draw + me.discard + played, pool=dict(mine.pool) if mine else {},
+                   played=played, tracks=(state.life_track, state.work_track),
+                   table=lambda: state, converted=mine.converted if mine else 0)
 
     # -- card values -----------------------------------------------------------------------
     def icon_value(self, icons: Mapping[str, int]) -> float:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from parlour.bots import make_agent
-from parlour.engine import Match, Result, play
+from parlour.engine import Legal, Match, Result, play
 from parlour.games.my_story import GAME as G
+from parlour.games.my_story.bots import heuristic_order
 from parlour.games.my_story.state import MyStoryState
 
 
@@ -53,3 +54,20 @@ def test_search_bot_picks_a_legal_move_from_a_determinized_view() -> None:
                   else (legal.choices or [])[0])
         assert action in (legal.choices or [])
         match.act(seat, action)
+
+
+def test_heuristic_values_the_conversion_its_step_offers() -> None:
+    # Banker converts Money (its step comes first), a completed Fixer-Upper Houses: at the
+    # second step only Houses convert, and there is no Money to value a Money conversion by.
+    state = G.setup(2, seed=0)
+    for seat in range(2):
+        G.apply(state, seat, {"occupation": state.seats[seat].dealt[0]})
+    turn = state.turn
+    assert turn is not None and turn.seat == 0
+    state.seats[0].occupation, state.seats[0].cv = "O21", ["O21", "P14"]
+    turn.pool, turn.step, turn.converted = {"house": 4, "book": 1}, "convert", 1
+    legal = G.legal_actions(state, 0)
+    assert legal == [{"convert": 0}, {"convert": 1}, {"convert": 2}]
+    agent = make_agent(G, "heuristic", 0, 1)
+    assert agent.act(G.view(state, 0), Legal(choices=legal)) in legal
+    assert sorted(heuristic_order(state, 0, legal), key=lambda a: a["convert"]) == legal

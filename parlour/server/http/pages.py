@@ -53,8 +53,14 @@ async def rules_page(game_id: str) -> HTMLResponse:
 
 
 @router.get("/r/{code}")
-async def room_page(code: str) -> FileResponse:
-    return FileResponse(WEB / "room.html")
+async def room_page(code: str, table: str | None = None) -> FileResponse:
+    """A seat's page; with ``?table=1`` (the shared screen's older link) the TV's, as ``/r/CODE/tv``."""
+    return FileResponse(WEB / ("tv.html" if table == "1" else "room.html"))
+
+
+@router.get("/r/{code}/tv")
+async def tv_page(code: str) -> FileResponse:
+    return FileResponse(WEB / "tv.html")
 
 
 @router.get("/r/{code}/replay")

@@ -65,12 +65,15 @@ def free_port() -> int:
 
 class Server:
     """``parlour serve`` on a loopback port, with an SQLite file; can be restarted.
-    ``beat_scale`` multiplies how long the room's moments hold it (0: not at all)."""
+    ``beat_scale`` multiplies how long the room's moments hold it (0: not at all);
+    ``bot_delay`` is a bot's usual time to decide (the tests' is quick)."""
 
-    def __init__(self, db: Path, log: Path, beat_scale: float = 0.0) -> None:
+    def __init__(self, db: Path, log: Path, beat_scale: float = 0.0,
+                 bot_delay: float = 0.05) -> None:
         self.db = db
         self.log = log
         self.beat_scale = beat_scale
+        self.bot_delay = bot_delay
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -79,7 +82,8 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--bot-delay", "0.05", "--beat-scale", str(self.beat_scale)],
+             "--db", str(self.db), "--bot-delay", str(self.bot_delay),
+             "--beat-scale", str(self.beat_scale)],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 90  # a loaded CI machine starts slowly

@@ -85,11 +85,28 @@ new Live(code, {
   },
   onMessage(msg) {
     if (msg.type !== "room") return;
-    record(msg);       // every snapshot is told (its view kept, its moment queued)...
-    state.last = msg;  // ...but only the newest is drawn
+    const shown = { ...msg, room: named(msg.room) };
+    record(shown);       // every snapshot is told (its view kept, its moment queued)...
+    state.last = shown;  // ...but only the newest is drawn
     redraw();
   },
 });
+
+/**
+ * What a seat is called on the TV: a person's name; a bot's without the engine or level
+ * the server may add ("Bot 2 (greedy)", "Robin · bot, hard": Bot 2, Robin, as the log says).
+ */
+function called(seat) {
+  if (seat.human || !seat.name) return seat.name;
+  const added = [seat.level ? ` · bot, ${seat.level}` : null, seat.bot ? ` (${seat.bot})` : null];
+  const extra = added.find((x) => x && seat.name.endsWith(x));
+  return extra ? seat.name.slice(0, -extra.length) : seat.name;
+}
+
+/** The room as the TV shows it: the seats by the names above. */
+function named(room) {
+  return { ...room, seats: room.seats.map((seat) => ({ ...seat, name: called(seat) })) };
+}
 
 /** The seats' names and colours, for the stage's hooks (`before`: the view drawn last). */
 function contextOf(room, play) {
@@ -127,14 +144,16 @@ async function draw(msg) {
   try {
     stage = await state.stageFor(room);
   } catch (error) {
-    console.error(error);
-    fill(el.instruction, error.message);
+    // Nothing is drawn with another stage instead: the fault shows, here and in the console.
+    show({ game: true });
+    fill(el.instruction, h("span", { class: "error", role: "alert", id: "stage-error" }, error.message));
+    fill(el.table);
+    return;
   }
   if (room.status === "lobby" || !play) {
     drawLobby(room, stage);
     return;
   }
-  if (!stage) return;
   tv.stage = stage;
   tv.stageGame = room.game;
   tv.queue.hold(false);
@@ -163,7 +182,7 @@ function drawGame(room, play, stage) {
   drawHeadline(el, stage, room, play, ctx);
   drawSeats(el.seats, stage, room, play, ctx);
   drawTable(el.table, stage, play, ctx);
-  drawTicker(el.ticker, room);
+  drawTicker(el.ticker, room, ctx.names);
   runClocks(state, room.paused);
   drawReactions(room);
   el.pause.hidden = !(room.paused && room.status === "playing");
@@ -185,9 +204,17 @@ function drawTurn(room, play, quiet) {
   if (passed && !quiet && play.to_act.length && !play.over && !room.paused) sound.play("turn");
 }
 
-/** Every new reaction floats up from its sender's place in the players' column. */
+/** Every new reaction floats up: a player's from their place in the players' column, a watcher's from the foot of the screen. */
 function drawReactions(room) {
   const fresh = newSince(room.reactions, state.seenReactions);
   state.seenReactions = newest(room.reactions);
   floatReactions(el.floats, el.seats, fresh, room.seats.map((s) => s.name));
+  for (const reaction of fresh.filter((r) => r.seat === null || r.seat === undefined)) {
+    const who = reaction.watcher || "a watcher";
+    const bubble = h("span", { class: "float-emoji watcher", role: "img", "aria-label": `${who} reacts ${reaction.emoji}` },
+      reaction.emoji, h("span", { class: "float-who" }, who));
+    bubble.style.left = `${Math.round(15 + Math.random() * 50)}%`;  // the CSS object model: allowed by the page's policy
+    el.floats.append(bubble);
+    setTimeout(() => bubble.remove(), 2600);
+  }
 }

@@ -102,6 +102,7 @@ export class MomentQueue {
   next() {
     clearTimeout(this.timer);
     if (this.current && this.due() > 0) { this.schedule(); return; }
+    if (this.current && this.current.last) { this.hide(); this.onFinale(); return; }
     const item = this.waiting.shift();
     if (!item) { this.hide(); return; }
     if (item.kind === "finale") this.finish(item);
@@ -120,6 +121,13 @@ export class MomentQueue {
     this.el.hidden = false;
     this.onShow(item);
     this.schedule();
+    // Its time counts from when it is on the screen: the next frame, after whatever else
+    // this task still draws (a page in the background draws no frame: it keeps the count above).
+    requestAnimationFrame(() => {
+      if (this.current !== item) return;
+      this.since = performance.now();
+      this.schedule();
+    });
   }
 
   /** The game's end: its last reveal first (if it has one), then the finale, for good. */
@@ -128,9 +136,7 @@ export class MomentQueue {
     this.waiting = [];
     const content = item.draw();
     if (content) {
-      this.show({ ...item, kind: "long", draw: () => content }, content);
-      clearTimeout(this.timer);  // the finale follows this one picture, whatever comes
-      this.timer = setTimeout(() => { this.hide(); this.onFinale(); }, Math.max(LEAST_MS, item.beat * 1000));
+      this.show({ ...item, kind: "long", last: true }, content);
       return;
     }
     this.hide();

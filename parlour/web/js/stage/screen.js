@@ -48,9 +48,8 @@ export function drawSeats(el, stage, room, play, ctx) {
   el.classList.toggle("many", room.seats.length > 6);
 }
 
-/** The newest line of the log, painted with the players' colours. */
-export function drawTicker(el, room) {
-  const names = room.seats.map((s) => s.name);
+/** The newest line of the log, the players' names in their colours. */
+export function drawTicker(el, room, names) {
   const line = room.log[room.log.length - 1];
   fill(el, line ? h("li", { class: `kind-${line.kind}${seatClass(line.seat)}` }, paintNames(line.text, names)) : null);
 }

@@ -37,7 +37,8 @@ export async function stageFor(gameId, words) {
     const mod = await load();
     return { ...GENERIC, ...mod.default(words) };
   } catch (error) {
-    throw new Error(`The table for this game did not load (${error.message}).`, { cause: error });
+    console.error(error);  // the details, for whoever looks into it; the TV says it in words
+    throw new Error("The table for this game did not load: reload this page to try again.", { cause: error });
   }
 }
 

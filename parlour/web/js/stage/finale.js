@@ -65,10 +65,12 @@ export function drawFinale(el, room, play, stage, ctx) {
   }
   const result = play.result;
   const breakdown = stage.finale ? safely(() => stage.finale(result, play.view, ctx)) : null;
+  const said = headline(result, ctx);
   el.classList.toggle("many", room.seats.length > 6);
   fill(el,
     result.winners.length ? confetti() : null,
-    h("div", { class: "finale-cheer" }, h("h2", {}, headline(result, ctx))),
+    h("div", { class: "finale-cheer" }, h("h2", { class: said.length > 26 ? "long" : null },
+      result.winners.length ? icon("trophy") : null, said, result.winners.length ? icon("trophy") : null)),
     h("div", { class: "finale-body" }, scores(result, stage, ctx), breakdown ? h("div", { class: "finale-breakdown" }, breakdown) : null),
     h("div", { class: "finale-foot" }, tally(room, ctx), next()));
 }

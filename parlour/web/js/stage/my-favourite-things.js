@@ -6,6 +6,7 @@ import { turning, wordCard } from "./cards.js";
 import { icon } from "./icons.js";
 import { byPlayer, columns } from "./parts.js";
 import { say } from "./stages.js";
+import { listing } from "../games/common.js";
 
 /** The stage, given the game's words (the heart, the Broken Heart, the phases). */
 export default function myFavouriteThings(words) {
@@ -56,6 +57,13 @@ export default function myFavouriteThings(words) {
       view.phase === "writing" ? h("span", { class: "mft-cat-state" }, seat.done ? `${ctx.names[seat.writer]} has written ✓` : `${ctx.names[seat.writer]} writes…`) : null)));
   }
 
+  /** Each player's category and the six things written on their cards, as read out. */
+  function readOut(view, ctx) {
+    return columns(h("ul", { class: "mft-sets" }, view.seats.map((seat) => h("li", { class: `mft-set${ctx.seatClass(seat.seat)}` },
+      h("span", { class: "mft-who" }, ctx.names[seat.seat]), wordCard(`“${seat.category}”`, { cls: "mft-cat-card" }),
+      h("ol", {}, seat.hand.map((entry) => h("li", {}, entry)))))), view.players > 4 ? 3 : view.players);
+  }
+
   /** The tricks won so far this round, one short line each. */
   function wonSoFar(view, ctx) {
     const done = view.tricks.filter((t) => t.round === view.round);
@@ -100,13 +108,25 @@ export default function myFavouriteThings(words) {
       if (after.tricks.length > before.tricks.length) {
         const trick = after.tricks[after.tricks.length - 1];
         const last = trick.plays.length;
-        return { kind: "short", seat: trick.winner, picture: [
+        const ended = after.history.length > before.history.length ? after.history[after.history.length - 1] : null;
+        return { kind: ended ? "long" : "short", seat: trick.winner, picture: [
           h("p", { class: "moment-title" }, `Trick ${trick.number}`),
           columns(h("ol", { class: "mft-trick" }, trick.plays.map((p, i) => sleeve(p, ctx, { winner: trick.winner, order: i, last }))), trick.plays.length),
-          turning(h("p", { class: "moment-line" }, ctx.seatName(trick.winner), " wins a heart ", icon("heart"), ` — ${why(trick)}`), last)] };
+          turning(h("p", { class: "moment-line" }, ctx.seatName(trick.winner), " wins a heart ", icon("heart"), ` — ${why(trick)}`), last),
+          ended ? turning(h("p", { class: "moment-line" }, `Round ${ended.round} is over: `,
+            listing(ended.hearts.map((n, s) => [ctx.seatName(s), ` ${n}`])), ` ${words.heart} this round`), last + 1) : null] };
       }
       if (before.phase === "category" && after.phase === "writing") {
-        return { kind: "short", seat: null, picture: [h("p", { class: "moment-title" }, "The categories"), categories(after, ctx)] };
+        return { kind: "long", seat: null, picture: [h("p", { class: "moment-title" }, "The categories"), categories(after, ctx)] };
+      }
+      if (before.phase === "writing" && after.phase === "play") {
+        return { kind: "short", seat: null, picture: [h("p", { class: "moment-title" }, "The favourites, read out"), readOut(after, ctx)] };
+      }
+      const played = after.trick && before.trick && after.trick.number === before.trick.number ? after.trick.plays.length - before.trick.plays.length : 0;
+      if (played > 0) {
+        const play = after.trick.plays[after.trick.plays.length - 1];
+        return { kind: "short", seat: play.seat, picture: [h("p", { class: "moment-title" }, ctx.seatName(play.seat), " plays"),
+          turning(wordCard(play.entry, { cls: `mft-sleeve big${ctx.seatClass(play.seat)}` }), 0)] };
       }
       return null;
     },

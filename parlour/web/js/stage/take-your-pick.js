@@ -32,14 +32,14 @@ export default function takeYourPick(words) {
     const cards = read.map((r) => h("span", { class: `typ-mini ${r.correct ? "right" : "wrong"}`, "aria-label": `${r.guess}: ${r.correct ? "right" : "wrong"}` },
       icon(r.correct ? "tick" : "cross")));
     for (let i = 0; i < seat.hand_count; i += 1) cards.push(cardBack({ small: true, label: reading && i === 0 ? "the card being read" : "a card to read" }));
-    const state = seat.missed ? "out: a wrong guess" : reading ? "reading now" : view.phase === "arrange" ? (seat.arranged ? "ready ✓" : "guessing…") : "";
+    const state = seat.missed ? "out" : reading ? "reading" : view.phase === "arrange" ? (seat.arranged ? "ready ✓" : "guessing…") : "";
     return h("li", { class: `typ-reader${ctx.seatClass(s)}${reading ? " now" : ""}${seat.missed ? " missed" : ""}` },
       h("span", { class: "typ-name" }, ctx.names[s]), h("span", { class: "typ-hand" }, cards), h("span", { class: "typ-state" }, state));
   }
 
   function readers(view, ctx) {
     const seats = view.seats.map((_, s) => s).filter((s) => s !== view.subject);
-    return h("ol", { class: `typ-readers${seats.length > 4 ? " many" : ""}` }, seats.map((s) => hand(view, s, ctx)));
+    return h("ol", { class: `typ-readers${seats.length > 6 ? " many" : ""}` }, seats.map((s) => hand(view, s, ctx)));
   }
 
   /** One answer, turning over: the pick lit, the guess marked, what it did. */
@@ -86,11 +86,17 @@ export default function takeYourPick(words) {
     note(view, s) {
       const seat = view.seats[s];
       if (view.over) return null;
-      return [seat.role === "subject" ? SUBJECT : null, seat.arranged ? "ready ✓" : null, seat.missed ? "out" : null].filter(Boolean).join(" · ");
+      return [seat.role === "subject" ? SUBJECT : null, view.phase === "arrange" && seat.arranged ? "ready ✓" : null,
+        seat.missed ? "out" : null].filter(Boolean).join(" · ");
     },
     moment(before, after, ctx) {
       const reads = after.reads || [];
-      if (reads.length <= (before.reads || []).length) return null;
+      if (reads.length <= (before.reads || []).length) {
+        const card = after.reading;
+        if (!card || JSON.stringify(card) === JSON.stringify(before.reading)) return null;
+        return { kind: "short", seat: card.reader, picture: [h("p", { class: "moment-title" }, ctx.seatName(card.reader), " reads to ", ctx.seatName(after.subject)),
+          turning(pair(card.card), 0), h("p", { class: "moment-line" }, `“${words.question}”`)] };
+      }
       const r = reads[reads.length - 1];
       const ended = (after.rounds || []).length > (before.rounds || []).length ? after.rounds[after.rounds.length - 1] : null;
       return { kind: ended ? "long" : "short", seat: r.reader, picture: [answer(r, after, ctx), ended ? turning(roundOver(ended, ctx), 2) : null] };

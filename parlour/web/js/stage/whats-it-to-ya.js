@@ -48,11 +48,14 @@ export default function whatsItToYa(words) {
         `${words.token_meaning}. The most right answers take the cards.`);
     },
     table(view, ctx) {
+      // A new round's five cards are dealt face up, one after another; later drawings keep them still.
+      const fresh = !ctx.before || ctx.before.round !== view.round;
+      const dealt = (card, i) => (fresh ? turning(card, i / 2) : card);
       const ranked = view.submitted.filter(Boolean).length;
       return h("div", { class: "wity" },
         h("p", { class: "stage-status" }, `Round ${view.round} of ${view.rounds} · ${DEALER}: `, ctx.seatName(view.dealer),
           ` · ${view.deck_count} cards left`),
-        columns(h("ol", { class: "wity-words" }, (view.table || []).map((w, i) => h("li", {}, turning(wordCard(w, { cls: "wity-card" }), i / 2)))), 5),
+        columns(h("ol", { class: "wity-words" }, (view.table || []).map((w, i) => h("li", {}, dealt(wordCard(w, { cls: "wity-card" }), i)))), 5),
         h("p", { class: "wity-ranked" }, `${ranked} of ${view.players} have ranked`));
     },
     score(view, s) {

@@ -38,8 +38,12 @@ export function stack(n, { label = "cards", small = true } = {}) {
     h("span", { class: "stack-n", "aria-hidden": "true" }, String(n)));
 }
 
+/** Words this long are set smaller on a narrow card rather than broken in two ("Wisteri-a"). */
+const LONG_WORD = 9;
+
 /** A card carrying words (a word to rank, a phrase to pick, a favourite in its sleeve). */
 export function wordCard(text, { cls = "", label = null, extra = null } = {}) {
-  return h("span", { class: `wcard${cls ? ` ${cls}` : ""}`, "aria-label": label },
+  const long = typeof text === "string" && text.split(/\s+/).some((word) => word.length >= LONG_WORD);
+  return h("span", { class: `wcard${cls ? ` ${cls}` : ""}${long ? " long-word" : ""}`, "aria-label": label },
     h("span", { class: "wcard-text" }, text), extra);
 }

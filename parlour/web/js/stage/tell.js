@@ -14,14 +14,13 @@ function stageOf(tv, ctx) {
   return tv.stage && tv.stageGame === ctx.room.game && tv.stage.moment ? tv.stage : null;
 }
 
-/** The stage's picture of move `move` (views before and after it), or null. */
-function pictureOf(tv, move, ctx) {
+/** The stage's moment of move `move` (views before and after it): {seat, picture}, or null. */
+function momentOf(tv, move, ctx) {
   const before = tv.state.views.at(move - 1);
   const after = tv.state.views.at(move);
   const stage = stageOf(tv, ctx);
   if (!before || !after || before === after || !stage) return null;
-  const found = safely(() => stage.moment(before, after, ctx));
-  return found ? found.picture : null;
+  return safely(() => stage.moment(before, after, ctx));
 }
 
 function said(text, ctx) {
@@ -41,12 +40,20 @@ function fromServer(tv, room, play, ctx, loaded) {
   state.momentSeen = key;  // (numbers may start again: a new server process)
   if (loaded && !(m.left > 0)) return;
   if (m.kind === "finale") {
-    finale(tv, BEAT.finale, () => pictureOf(tv, m.move, ctx));
+    finale(tv, BEAT.finale, () => (momentOf(tv, m.move, ctx) || {}).picture);
     return;
   }
   // Its time left when it came up (the server counts its beat from then), else its beat.
   const beat = typeof m.left === "number" && m.left > 0 ? m.left : m.beat || 0;
-  tv.queue.push({ key, kind: m.kind, beat, seat: m.seat, draw: () => pictureOf(tv, m.move, ctx) || said(m.text, ctx) });
+  const item = { key, kind: m.kind, beat, seat: m.seat };
+  item.draw = () => {
+    const found = momentOf(tv, m.move, ctx);
+    if (!found) return said(m.text, ctx);
+    // Framed in the colour of whom the picture is about (a round's dealer), not of its last move.
+    if (found.seat !== undefined) item.seat = found.seat;
+    return found.picture;
+  };
+  tv.queue.push(item);
 }
 
 /** Without moments from the server: the stage's reveal of the move just seen. */

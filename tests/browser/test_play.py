@@ -94,10 +94,7 @@ def test_a_complete_game_through_the_ui(browser: Browser, server: Server, game_i
             # The table across the room: full width, and no text smaller than 28 px.
             assert table.small_text() == []
             assert table.page.evaluate("document.querySelector('main').offsetWidth") >= 1800
-            if game_id == "love-me-not":
-                shot(table.page, "table-moment", tmp_path, full_page=False)
-            table.page.evaluate("document.getElementById('moment').hidden = true")
-            shot(table.page, f"{slug}-tv", tmp_path, full_page=False)
+            # (The TV's own screenshots: tests/browser/test_tv.py.)
             # One notice at a time, in its own place: it covers no control.
             assert guest.page.evaluate(NOTICE_COVERS) == []
             assert guest.page.locator("#notice .notice-text").count() <= 1

@@ -110,7 +110,8 @@ def test_a_party_with_someone_who_leaves_a_pause_and_reactions(
     table_chimes = table.page.evaluate("Number(document.body.dataset.chimes || 0)")
     play_until_over([host, guest], random.Random(2))
     assert page.evaluate("Number(document.body.dataset.chimes || 0)") == chimes
-    table.page.wait_for_function("([n]) => Number(document.body.dataset.chimes || 0) > n", arg=[table_chimes])
+    table.page.wait_for_function("([n]) => Number(document.body.dataset.chimes || 0) > n",
+                                 arg=[table_chimes])
     for p in (host, guest, late, table):
         assert p.errors == [], (p.name, p.errors)
         p.close()

@@ -8,6 +8,7 @@ import random
 import re
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,8 @@ OUTSIDE = """() => {
   const shortened = (el) => {
     for (let up = el.parentElement; up; up = up.parentElement) {
       const style = getComputedStyle(up);
-      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') return style.textOverflow === 'ellipsis';
+      const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+      if (clips) return style.textOverflow === 'ellipsis';
     }
     return false;
   };
@@ -37,7 +39,8 @@ OUTSIDE = """() => {
     .filter((el) => !el.closest('#floats, .confetti') && el.getClientRects().length)
     .filter((el) => {
       const r = el.getBoundingClientRect();
-      return r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.top < -0.5;
+      return r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5
+        || r.left < -0.5 || r.top < -0.5;
     })
     .filter((el) => !shortened(el));
 }"""
@@ -52,15 +55,18 @@ WATCH = """addEventListener("DOMContentLoaded", () => {
     const page = document.scrollingElement;
     if (out.length || page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) {
       tvFaults.push({stage: document.body.dataset.stage, version: document.body.dataset.version,
-                     height: page.scrollHeight, what: out.slice(-3).map((el) => el.outerHTML.slice(0, 120))});
+                     height: page.scrollHeight,
+                     what: out.slice(-3).map((el) => el.outerHTML.slice(0, 120))});
     }
     const words = document.body.innerText.match(new RegExp(window.DEV_WORDS, 'gi'));
     if (words) tvFaults.push({stage: document.body.dataset.stage, words});
   };
-  new MutationObserver(look).observe(document.body, {attributes: true, attributeFilter: ['data-version', 'data-stage']});
+  new MutationObserver(look).observe(document.body,
+    {attributes: true, attributeFilter: ['data-version', 'data-stage']});
   const moment = document.getElementById('moment');
   new MutationObserver(() => {
-    if (!moment.hidden) tvMoments.push({n: Number(moment.dataset.n), t: performance.now(), kind: moment.dataset.kind});
+    if (moment.hidden) return;
+    tvMoments.push({n: Number(moment.dataset.n), t: performance.now(), kind: moment.dataset.kind});
   }).observe(moment, {attributes: true, attributeFilter: ['data-n']});
 });"""
 DEV_WORDS = (r"\((random|greedy|mcts|cfr|persona|fan|heuristic)\)|\bJSON\b|\bnull\b|\bundefined\b"
@@ -73,8 +79,8 @@ LARGEST = [("love-me-not", 2), ("my-favourite-things", 6), ("whats-it-to-ya", 6)
            ("take-your-pick", 10), ("my-story", 4)]
 SMALLEST = [("love-me-not", 2), ("my-favourite-things", 3), ("whats-it-to-ya", 3),
             ("take-your-pick", 3), ("my-story", 2)]
-REVEAL = {"love-me-not": ".lmn-end", "my-favourite-things": ".mft-trick", "whats-it-to-ya": ".wity-reveal",
-          "take-your-pick": ".typ-card", "my-story": ".ms-deed"}
+REVEAL = {"love-me-not": ".lmn-end", "my-favourite-things": ".mft-trick",
+          "whats-it-to-ya": ".wity-reveal", "take-your-pick": ".typ-card", "my-story": ".ms-deed"}
 """Each game's key reveal on the TV (its picture in the moment), shown in the docs."""
 
 
@@ -90,7 +96,8 @@ def tv_at(browser: Browser, url: str, size: dict[str, int] = TV) -> Person:
 def faults(tv: Person) -> list[Any]:
     """What went wrong on the TV: at any drawing so far, and now."""
     found: list[Any] = tv.page.evaluate("window.tvFaults")
-    now: list[Any] = tv.page.evaluate(f"() => ({OUTSIDE})().map((el) => el.outerHTML.slice(0, 120))")
+    now: list[Any] = tv.page.evaluate(
+        f"() => ({OUTSIDE})().map((el) => el.outerHTML.slice(0, 120))")
     if tv.page.evaluate("document.scrollingElement.scrollHeight > innerHeight"):
         now.append("the page scrolls")
     return found + now
@@ -98,8 +105,10 @@ def faults(tv: Person) -> list[Any]:
 
 def sizes(tv: Person) -> dict[str, float]:
     """The font sizes of the big line, and of a moment's title when one is up."""
-    return dict(tv.page.evaluate("""() => Object.fromEntries(['#instruction .say-main', '#moment .moment-title', '.finale-cheer h2']
-      .map((s) => [s, document.querySelector(s)]).filter(([, el]) => el && el.getClientRects().length)
+    return dict(tv.page.evaluate("""() => Object.fromEntries(
+      ['#instruction .say-main', '#moment .moment-title', '.finale-cheer h2']
+      .map((s) => [s, document.querySelector(s)])
+      .filter(([, el]) => el && el.getClientRects().length)
       .map(([s, el]) => [s, parseFloat(getComputedStyle(el).fontSize)]))"""))
 
 
@@ -141,8 +150,8 @@ def test_the_tv_is_served_at_its_own_address_and_at_the_older_one(server: Server
 
 
 @pytest.mark.parametrize(("game_id", "players"), LARGEST)
-def test_the_tv_never_scrolls_with_the_most_players(browser: Browser, server: Server,
-                                                     game_id: str, players: int, tmp_path: Path) -> None:
+def test_the_tv_never_scrolls_with_the_most_players(
+        browser: Browser, server: Server, game_id: str, players: int, tmp_path: Path) -> None:
     host = Person(browser, DESKTOP, "Host")
     code = open_room(host, server, game_id)
     tv = tv_at(browser, f"{server.url}/r/{code}/tv")
@@ -169,7 +178,7 @@ def test_the_tv_never_scrolls_with_the_most_players(browser: Browser, server: Se
 
 def shown_gaps(tv: Person) -> list[float]:
     moments = tv.page.evaluate("window.tvMoments")
-    return [b["t"] - a["t"] for a, b in zip(moments, moments[1:], strict=False)]
+    return [b["t"] - a["t"] for a, b in pairwise(moments)]
 
 
 @pytest.mark.parametrize(("game_id", "players"), SMALLEST)
@@ -195,14 +204,18 @@ def test_each_moment_holds_the_screen_while_a_person_moves_at_once(
             host.move(rng, {"text": "Breakfast cereals"})
         else:
             host.page.wait_for_timeout(20)
-        if "play" not in shots and tv.page.evaluate("window.tvMoments.length") >= 2 \
-                and tv.page.locator("#moment").is_hidden():
+        if "play" not in shots and tv.page.evaluate("window.tvMoments.length") >= 2:
+            # The table under the moments (which follow one another while Ann moves at once).
             shots.add("play")
+            up = tv.page.evaluate("() => { const m = document.getElementById('moment');"
+                                  " const up = !m.hidden; m.hidden = true; return up; }")
             shot(tv.page, f"{game_id}-tv", tmp_path, full_page=False)
+            tv.page.evaluate("(up) => { document.getElementById('moment').hidden = !up; }", up)
         if "moment" not in shots and tv.page.locator(f"#moment {REVEAL[game_id]}").count():
             shots.add("moment")
             assert tv.small_text() == [] and sizes(tv)["#moment .moment-title"] >= MAIN_PX
-            shot(tv.page, f"{game_id}-tv-moment", tmp_path, full_page=False)  # cards turned: animations finished
+            # (Its cards shown turned over: a screenshot finishes the animations.)
+            shot(tv.page, f"{game_id}-tv-moment", tmp_path, full_page=False)
     if game_id != "my-story":
         expect(tv.page.locator("body")).to_have_attribute("data-stage", "finale", timeout=60_000)
         final_scores(tv, server, code, host)
@@ -272,17 +285,20 @@ def love_me_not_frames() -> tuple[list[dict[str, Any]], Any]:
     frames, moment = [], None
     for version, view in enumerate(views):
         shown = [sum(bool(t["revealed"]) for t in s["tableau"]) for s in view["seats"]]
-        before = [sum(bool(t["revealed"]) for t in s["tableau"]) for s in views[version - 1]["seats"]]
+        before = [sum(bool(t["revealed"]) for t in s["tableau"])
+                  for s in views[version - 1]["seats"]]
         over = version == len(views) - 1
         if over or (version and shown > before):
             n = moment["n"] + 1 if moment else 1
             moment = {"n": n, "kind": "finale" if over else "short", "seat": None, "move": version,
                       "text": "", "beat": None if over else 4.0, "left": None if over else 4.0}
-        frames.append({"type": "room", "n": version + 1, "you": {"seat": None, "host": False, "table_only": True},
+        you = {"seat": None, "host": False, "table_only": True}
+        frames.append({"type": "room", "n": version + 1, "you": you,
                        "room": {"code": "KXMP", "game": "love-me-not", "title": "Love Me Not",
-                                "status": "over" if over else "playing", "paused": False, "problem": None,
-                                "options": {"matches": 1, "deck": "stacked"}, "stacked": None, "timer": 0,
-                                "pace": "normal", "seats": SEATS, "min_players": 2, "max_players": 2,
+                                "status": "over" if over else "playing", "paused": False,
+                                "problem": None, "options": {"matches": 1, "deck": "stacked"},
+                                "stacked": None, "timer": 0, "pace": "normal", "seats": SEATS,
+                                "min_players": 2, "max_players": 2,
                                 "game_number": 1, "log": [], "reactions": [], "moment": moment,
                                 "moments_waiting": 0},
                        "play": {"version": version, "seat": None, "view": view,
@@ -339,11 +355,12 @@ def test_a_queued_moment_shows_its_own_move_then_the_finale(browser: Browser,
     expect(page.locator("#moment .lmn-total")).to_have_text(["8 points", "10 points"])
     expect(page.locator("body")).to_have_attribute("data-stage", "finale", timeout=10_000)
     expect(page.locator("#moment")).to_be_hidden()
-    expect(page.locator("#result h2")).to_have_text("Robin wins!")  # a bot by its name, as the log says
+    # A bot by its name, as the log says it.
+    expect(page.locator("#result h2")).to_have_text("Robin wins!")
     assert page.locator("#final-scores td").all_text_contents() == ["8", "10"]
     moments = page.evaluate("window.tvMoments")
     assert [m["n"] for m in moments] == [1, 2, 3, 4]
-    assert all(b["t"] - a["t"] >= LEAST_MS for a, b in zip(moments, moments[1:], strict=False))
+    assert all(b["t"] - a["t"] >= LEAST_MS for a, b in pairwise(moments))
     assert page.evaluate("window.tvFaults") == [] and errors == []
     context.close()
 
@@ -372,9 +389,10 @@ def test_every_game_has_a_stage_and_a_game_without_one_gets_the_generic_stage(
     drawn = page.evaluate("""async () => {
       const { STAGES, stageFor } = await import('/static/js/stage/stages.js');
       const stage = await stageFor('high-or-low', { high: '6 to 9' });
-      const table = stage.table({ game: 'high-or-low', seat: null, colours: ['Teal', null] }, { names: ['Ann', 'Bob'] });
-      return { registered: Object.keys(STAGES).sort(), generic: table.classList.contains('generic-stage'),
-               text: table.textContent };
+      const view = { game: 'high-or-low', seat: null, colours: ['Teal', null] };
+      const table = stage.table(view, { names: ['Ann', 'Bob'] });
+      return { registered: Object.keys(STAGES).sort(),
+               generic: table.classList.contains('generic-stage'), text: table.textContent };
     }""")
     page.close()
     # Every game that ships has a stage of its own; the sixth game, the generic one.
@@ -386,7 +404,8 @@ def test_a_stage_that_fails_to_load_says_so_in_words(browser: Browser, server: S
     host = Person(browser, DESKTOP, "Ann")
     code = open_room(host, server, "love-me-not")
     tv = Person(browser, TV, "TV")
-    tv.page.route("**/static/js/stage/love-me-not.js", lambda route: route.fulfill(status=500, body="broken"))
+    tv.page.route("**/static/js/stage/love-me-not.js",
+                  lambda route: route.fulfill(status=500, body="broken"))
     tv.page.goto(f"{server.url}/r/{code}/tv")
     expect(tv.page.locator("#stage-error")).to_have_text(
         "The table for this game did not load: reload this page to try again.")

@@ -54,7 +54,7 @@ async def rules_page(game_id: str) -> HTMLResponse:
 
 @router.get("/r/{code}")
 async def room_page(code: str, table: str | None = None) -> FileResponse:
-    """A seat's page; with ``?table=1`` (the shared screen's older link) the TV's, as ``/r/CODE/tv``."""
+    """A seat's page; with ``?table=1`` (the older link) the TV's, as ``/r/CODE/tv``."""
     return FileResponse(WEB / ("tv.html" if table == "1" else "room.html"))
 
 

@@ -80,7 +80,8 @@ LARGEST = [("love-me-not", 2), ("my-favourite-things", 6), ("whats-it-to-ya", 6)
 SMALLEST = [("love-me-not", 2), ("my-favourite-things", 3), ("whats-it-to-ya", 3),
             ("take-your-pick", 3), ("my-story", 2)]
 REVEAL = {"love-me-not": ".lmn-end", "my-favourite-things": ".mft-trick",
-          "whats-it-to-ya": ".wity-reveal", "take-your-pick": ".typ-card", "my-story": ".ms-deed"}
+          "whats-it-to-ya": ".wity-reveal", "take-your-pick": ".typ-half.picked",
+          "my-story": ".ms-deed"}
 """Each game's key reveal on the TV (its picture in the moment), shown in the docs."""
 
 

@@ -268,7 +268,7 @@ FAKE_SOCKET = """(() => {
 })();"""
 SEATS = [{"name": "Ann", "bot": None, "level": None, "human": True, "presence": "online",
           "stand_in": False, "wins": 0, "you": False, "to_accept": False},
-         {"name": "Robin · bot, hard", "bot": "greedy", "level": "hard", "human": False,
+         {"name": "Robin", "bot": "greedy", "level": "hard", "human": False,
           "presence": "bot", "stand_in": False, "wins": 0, "you": False, "to_accept": False}]
 
 
@@ -356,7 +356,6 @@ def test_a_queued_moment_shows_its_own_move_then_the_finale(browser: Browser,
     expect(page.locator("#moment .lmn-total")).to_have_text(["8 points", "10 points"])
     expect(page.locator("body")).to_have_attribute("data-stage", "finale", timeout=10_000)
     expect(page.locator("#moment")).to_be_hidden()
-    # A bot by its name, as the log says it.
     expect(page.locator("#result h2")).to_have_text("Robin wins!")
     assert page.locator("#final-scores td").all_text_contents() == ["8", "10"]
     moments = page.evaluate("window.tvMoments")

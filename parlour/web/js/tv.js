@@ -85,28 +85,11 @@ new Live(code, {
   },
   onMessage(msg) {
     if (msg.type !== "room") return;
-    const shown = { ...msg, room: named(msg.room) };
-    record(shown);       // every snapshot is told (its view kept, its moment queued)...
-    state.last = shown;  // ...but only the newest is drawn
+    record(msg);       // every snapshot is told (its view kept, its moment queued)...
+    state.last = msg;  // ...but only the newest is drawn
     redraw();
   },
 });
-
-/**
- * What a seat is called on the TV: a person's name; a bot's without the engine or level
- * the server may add ("Bot 2 (greedy)", "Robin · bot, hard": Bot 2, Robin, as the log says).
- */
-function called(seat) {
-  if (seat.human || !seat.name) return seat.name;
-  const added = [seat.level ? ` · bot, ${seat.level}` : null, seat.bot ? ` (${seat.bot})` : null];
-  const extra = added.find((x) => x && seat.name.endsWith(x));
-  return extra ? seat.name.slice(0, -extra.length) : seat.name;
-}
-
-/** The room as the TV shows it: the seats by the names above. */
-function named(room) {
-  return { ...room, seats: room.seats.map((seat) => ({ ...seat, name: called(seat) })) };
-}
 
 /** The seats' names and colours, for the stage's hooks (`before`: the view drawn last). */
 function contextOf(room, play) {

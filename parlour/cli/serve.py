@@ -41,6 +41,10 @@ def serve(
                                              "same port (SO_REUSEPORT)")] = False,
     access_log: Annotated[bool, typer.Option(help="A line per request and connection "
                                              "(--no-access-log under load)")] = True,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="The proxies whose X-Forwarded-For names the client (addresses or networks, "
+             "comma-separated; uvicorn's option): without it, every request is from its "
+             "peer")] = None,
     sync: Annotated[str, typer.Option(help="full: every commit is synced to disk before "
                                       "anyone hears of it (a move survives a power cut); "
                                       "normal: handed to the operating system (it survives "
@@ -55,6 +59,7 @@ def serve(
     from parlour.server import ServeError, Settings
     from parlour.server import serve as run_server
     from parlour.server.config import SYNC_MODES, normalise_db_url
+    from parlour.server.run import trusted_proxies
 
     if not 1 <= processes <= MAX_SERVE_PROCESSES:
         raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
@@ -71,6 +76,8 @@ def serve(
             raise fail(f"--beat-scale is 0 or more (got {beat_scale})")
         settings = replace(settings, beat_scale=beat_scale)
     try:
+        if forwarded_allow_ips is not None:
+            settings = replace(settings, forwarded_allow_ips=trusted_proxies(forwarded_allow_ips))
         run_server(settings if limits else settings.without_limits())
     except ServeError as exc:
         raise fail(str(exc)) from None

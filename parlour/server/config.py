@@ -33,6 +33,12 @@ class Settings:
     power cut (SQLite's ``synchronous=NORMAL``, PostgreSQL's ``synchronous_commit=off``);
     docs/performance.md says what each costs."""
     redis_url: str | None = None
+    forwarded_allow_ips: str | None = None
+    """The proxies trusted to say who their clients are (uvicorn's ``--forwarded-allow-ips``:
+    addresses and networks, comma-separated, or ``*``): a request from one of them counts
+    as from the address its ``X-Forwarded-For`` names last (the nearest client it does not
+    trust), for every limit per address. ``None``: a request is from its peer, whatever it
+    says."""
     bot_delay: float = 0.8
     """A bot's usual time to decide the easiest choice, in seconds: harder choices take
     a few times it, at the room's pace (``rooms.driver``)."""

@@ -10,12 +10,14 @@ passes each connection to the worker owning its room (``cluster.workers``).
 from __future__ import annotations
 
 import gc
+import ipaddress
 import socket
 from urllib.parse import urlsplit
 
 import uvicorn
 
 from .config import Settings
+from .errors import ServeError
 from .http.links import lan_address
 
 
@@ -53,12 +55,40 @@ def _config(settings: Settings) -> uvicorn.Config:
     from .http.guard import protocols
 
     # No permessage-deflate: a connection is sent small patches, where compressing costs
-    # more CPU than the bytes it saves (docs/performance.md).
+    # more CPU than the bytes it saves (docs/performance.md). Proxy headers only from the
+    # proxies named: uvicorn would otherwise trust 127.0.0.1 (or $FORWARDED_ALLOW_IPS).
+    trusted = settings.forwarded_allow_ips
     return uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
                           ws_max_size=1 << 16, ws_per_message_deflate=False,
                           log_level="info" if settings.access_log else "warning",
-                          access_log=settings.access_log, proxy_headers=False,
-                          **protocols(settings))
+                          access_log=settings.access_log, proxy_headers=trusted is not None,
+                          forwarded_allow_ips=trusted, **protocols(settings))
+
+
+def trusted_proxies(text: str) -> str:
+    """``--forwarded-allow-ips`` as uvicorn takes it, once every item is checked: an
+    address, a network, or ``*`` (every peer: only where no client can reach the server
+    but through the proxy). uvicorn would take a mistyped address as a name that no
+    peer ever has, and quietly count every client as the proxy.
+
+    >>> trusted_proxies(" 10.0.0.5, 10.1.0.0/16,::1")
+    '10.0.0.5,10.1.0.0/16,::1'
+    >>> trusted_proxies("10.0.0.300")
+    Traceback (most recent call last):
+    ...
+    parlour.server.errors.ServeError: --forwarded-allow-ips takes addresses and networks \
+(10.0.0.5, 10.1.0.0/16) or *, not '10.0.0.300'
+    """
+    items = [item.strip() for item in text.split(",")]
+    if items == ["*"]:
+        return "*"
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ServeError("--forwarded-allow-ips takes addresses and networks (10.0.0.5,"
+                             f" 10.1.0.0/16) or *, not {item!r}") from None
+    return ",".join(items)
 
 
 GC_THRESHOLDS = (50_000, 20, 100)

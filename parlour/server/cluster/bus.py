@@ -27,8 +27,11 @@ import orjson
 logger = logging.getLogger("parlour.server")
 
 PREFIX = "parlour:"
-ALIVE_MS = 10_000
-"""How long a process counts as alive after it last said so (it says so every third of it)."""
+ALIVE_MS = 5_000
+"""How long a process counts as alive after it last said so (it says so every second):
+its rooms' lease. When a process dies, another takes its rooms over from the database
+this long after at most, once the proxy in front sends it their connections."""
+SAY_ALIVE_SECONDS = 1.0
 
 Message = dict[str, Any]
 OnMessage = Callable[[Message], None]
@@ -98,7 +101,7 @@ class RedisBus:
 
     async def _keep_alive(self) -> None:
         while True:
-            await asyncio.sleep(ALIVE_MS / 3000)
+            await asyncio.sleep(SAY_ALIVE_SECONDS)
             try:
                 await self._say_alive()
             except Exception:

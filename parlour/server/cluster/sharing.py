@@ -28,7 +28,7 @@ from .bus import Bus, RedisBus
 
 logger = logging.getLogger("parlour.server")
 
-CHECK_SECONDS = 2.0
+CHECK_SECONDS = 1.0
 """How often the processes on the other ends of remote connections are checked for life."""
 
 
@@ -114,6 +114,11 @@ class Sharing:
 
     async def release(self, code: str) -> None:
         await self.bus.release(code)
+
+    async def adopt(self, code: str) -> bool:
+        """No: the process that the router in front (HAProxy) sends the new room's
+        connections to takes it from the database, so none is relayed (docs/deploy.md)."""
+        return False
 
     async def start(self, owned: Owned) -> None:
         self.owned = owned

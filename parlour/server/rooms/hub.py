@@ -56,6 +56,10 @@ class Owners(Protocol):
     async def release(self, code: str) -> None:
         """Stop owning room ``code`` (it was let go of)."""
 
+    async def adopt(self, code: str) -> bool:
+        """Whether this process keeps room ``code``, which it has just opened: a process
+        alone does; processes sharing rooms leave it to the one its connections reach."""
+
 
 class Alone:
     """A process alone: it owns every room."""
@@ -73,6 +77,9 @@ class Alone:
 
     async def release(self, code: str) -> None:
         return None
+
+    async def adopt(self, code: str) -> bool:
+        return True
 
 
 class Hub:
@@ -211,8 +218,10 @@ class Hub:
                 await self.store.write(NewRoom(stored))
             except StoreConflict:
                 continue  # the code is taken: draw another
-            await self.owners.claim(stored.code)  # a new code: nobody else owns it
-            return self._keep(Room(stored, self.store, self.settings)), token
+            room = Room(stored, self.store, self.settings)
+            if not await self.owners.adopt(stored.code):
+                return room, token  # stored, neither run nor kept here
+            return self._keep(room), token
 
     # -- letting go of idle rooms ---------------------------------------------------------------
     async def _sweep(self) -> None:

@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-fast lint bench load clean
+.PHONY: run test test-fast lint bench load cluster clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -48,6 +48,12 @@ bench: $(STAMP)
 # (docs/performance.md has the longer runs, the peer and the profiles).
 load: $(TEST_STAMP)
 	$(BIN)/parlour load --rooms 10 --seconds 10
+
+# PostgreSQL, Redis, two Parlour processes and HAProxy with a throwaway certificate, on
+# loopback, until Ctrl-C (docs/deploy.md).
+cluster: $(TEST_STAMP)
+	@bash scripts/ensure-test-tools.sh
+	$(BIN)/parlour cluster
 
 clean:
 	rm -rf $(VENV)

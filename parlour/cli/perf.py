@@ -1,4 +1,5 @@
-"""``parlour bench`` and ``parlour load``: the engines' speed and the server under load."""
+"""``parlour bench``, ``parlour load`` and ``parlour cluster``: the engines' speed, the server
+under load, and several server processes behind a proxy to try on one machine."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
     app.command()(bench)
     app.command()(load)
+    app.command()(cluster)
 
 
 def bench(
@@ -66,9 +68,11 @@ def load(
         help="How a table goes on to its next game: new-room (over the sockets it has, as"
         " the peer's harness does), new-sockets (a new room, connected anew) or again (the"
         " same room: play again)")] = "new-room",
-    spread: Annotated[str, typer.Option(help="With several processes: owner (a front passes "
-                                        "each connection to its room's owner) or kernel "
-                                        "(servers on one port, SO_REUSEPORT)")] = "owner",
+    spread: Annotated[str, typer.Option(help="With several processes: proxy (HAProxy sends "
+                                        "each room's requests to one process, by its "
+                                        "code), owner (a front passes each connection to "
+                                        "its room's owner) or kernel (servers on one "
+                                        "port, SO_REUSEPORT)")] = "proxy",
     cpu_per_process: Annotated[float | None, typer.Option(
         help="Give each serving process this many cores and no more (a cgroup quota; needs"
         " root): how throughput grows with processes, on a machine whose cores are all in"
@@ -81,8 +85,8 @@ def load(
     """Keep ROOMS rooms of Love Me Not playing over websockets and measure the server."""
     try:
         from parlour.perf.budget import BudgetError
-        from parlour.perf.fleet import FleetError
         from parlour.perf.load import LoadError, LoadSpec, run_load
+        from parlour.perf.services import FleetError
     except ModuleNotFoundError as exc:
         raise _without_extra(exc) from None
 
@@ -101,13 +105,55 @@ def load(
         _print_load(figures)
 
 
-def _without_extra(exc: ModuleNotFoundError) -> typer.Exit:
+def cluster(
+    processes: Annotated[int, typer.Option(help="Parlour processes behind the proxy")] = 2,
+    workdir: Annotated[Path | None, typer.Option(help="Keep the database, the logs and the "
+                                                 "proxy's files here (default: a temporary "
+                                                 "folder, removed at the end)")] = None,
+) -> None:
+    """PostgreSQL, Redis, Parlour processes and HAProxy (deploy/haproxy.cfg, with a
+    throwaway certificate) on loopback, until Ctrl-C: several processes behind a proxy,
+    to try on one machine (docs/deploy.md)."""
+    import signal
+
+    try:
+        from parlour.perf.fleet import spawned
+        from parlour.perf.services import FleetError
+    except ModuleNotFoundError as exc:
+        raise _without_extra(exc, "cluster") from None
+    if not 2 <= processes <= MAX_CLUSTER_PROCESSES:
+        raise fail(f"--processes is 2 to {MAX_CLUSTER_PROCESSES} (got {processes})")
+    # SIGTERM as Ctrl-C (even where a shell started us ignoring SIGINT): everything
+    # started is stopped on the way out.
+    for stop_signal in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop_signal, signal.default_int_handler)
+    try:
+        with spawned(processes, "postgres", workdir, limits=True,
+                     serve_args=()) as fleet:
+            assert fleet.proxy is not None
+            err.print(f"{len(fleet.servers)} Parlour processes on ports"
+                      f" {', '.join(map(str, fleet.ports))}, behind HAProxy;"
+                      f" logs in {fleet.workdir}", highlight=False, markup=False)
+            print(f"Open {fleet.proxy.https_url}/ (a throwaway certificate: accept it),"
+                  f" or {fleet.proxy.url}/", flush=True)
+            print("Ctrl-C stops everything.", flush=True)
+            signal.pause()
+    except FleetError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        err.print("Stopped.")
+
+
+MAX_CLUSTER_PROCESSES = 8
+
+
+def _without_extra(exc: ModuleNotFoundError, command: str = "load") -> typer.Exit:
     """The words for a load test run without the ``perf`` extra; any other module missing
     is a fault, raised as it is."""
     if exc.name not in EXTRA_MODULES:
         raise exc
-    return fail(f"parlour load needs the optional extra perf ({exc.name} is not installed):"
-                " pip install -e '.[perf]'")
+    return fail(f"parlour {command} needs the optional extra perf ({exc.name} is not"
+                " installed): pip install -e '.[perf]'")
 
 
 def _print_load(figures: dict[str, Any]) -> None:

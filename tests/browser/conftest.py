@@ -137,11 +137,12 @@ def browser() -> Iterator[Browser]:
 class Person:
     """One person with their own browser context (their own storage: their own seat token)."""
 
-    def __init__(self, browser: Browser, viewport: dict[str, int], name: str) -> None:
+    def __init__(self, browser: Browser, viewport: dict[str, int], name: str,
+                 **context: Any) -> None:
         # On a phone-sized screen, a touch screen: its moves are made by tapping.
         self.touch = viewport == PHONE
         self.context = browser.new_context(viewport=viewport,  # type: ignore[arg-type]
-                                           has_touch=self.touch)
+                                           has_touch=self.touch, **context)
         if self.touch:
             self.context.add_init_script(WATCH_WIDTH)
         self.page: Page = self.context.new_page()

@@ -17,10 +17,10 @@ from parlour.cli.main import app
 from parlour.engine import Match
 from parlour.games import get_game
 from parlour.perf.budget import BudgetError, cpu_root
-from parlour.perf.fleet import has_postgres
 from parlour.perf.load import LoadError, LoadSpec
 from parlour.perf.load.checks import problems_at_end, problems_in_view
 from parlour.perf.load.generator import COLLECT_EVERY, collecting_seldom
+from parlour.perf.services import has_postgres
 
 runner = CliRunner()
 
@@ -129,7 +129,7 @@ def test_load_refuses_what_it_cannot_do() -> None:
     assert out.exit_code == 2 and "--store postgres" in out.output
     out = runner.invoke(app, ["load", "--url", "http://127.0.0.1:9", "--spawn"])
     assert out.exit_code == 2 and "give one of them" in out.output
-    with pytest.raises(LoadError, match="--spread is owner or kernel"):
+    with pytest.raises(LoadError, match="--spread is one of proxy, owner, kernel"):
         LoadSpec(spread="hash").check()
     with pytest.raises(LoadError, match="--rooms is 1 to 1000"):
         LoadSpec(rooms=0).check()

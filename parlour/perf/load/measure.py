@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 
-from ..fleet import cpu_seconds, memory_mb, runqueue_seconds
+from ..procfs import cpu_seconds, memory_mb, runqueue_seconds
 from .clients import Tally
 from .spec import PROFILE_FORMATS, LoadError, LoadSpec, py_spy
 

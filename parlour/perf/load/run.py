@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 
 from ..budget import cpu_budget
-from ..fleet import Fleet, listening_pids, load_average, spawned
+from ..fleet import Fleet, spawned
+from ..procfs import listening_pids, load_average
 from .generator import Share, client_process, merged, on_uvloop, play_share
 from .measure import Servers, profiling, relayed, summarise, used
 from .spec import LoadSpec

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..budget import MAX_CORES, MIN_CORES
-from ..fleet import is_loopback
+from ..fleet import SPREADS, is_loopback
 
 MAX_ROOMS, MAX_SECONDS, MAX_PROCESSES = 1000, 600.0, 16
 TURNOVERS = ("new-room", "new-sockets", "again")
@@ -17,7 +17,6 @@ same room (the host's "play again", as a table of people does)."""
 SYNCS = ("full", "normal")
 """``parlour serve --sync``'s choices (the server's ``SYNC_MODES``: the load test runs the
 server as a user does, and imports none of it)."""
-SPREADS = ("owner", "kernel")
 PROFILE_FORMATS = {".svg": "flamegraph", ".txt": "raw", ".json": "speedscope"}
 """The files ``--profile`` may name, and py-spy's format for each."""
 
@@ -41,9 +40,11 @@ class LoadSpec:
     """Load-generating processes the rooms are shared among."""
     turnover: str = "new-room"
     """How a table goes on to its next game (one of ``TURNOVERS``)."""
-    spread: str = "owner"
-    """Several processes: a front passing each connection to its room's owner (``owner``),
-    or the kernel spreading them over servers on one port (``kernel``)."""
+    spread: str = "proxy"
+    """How several processes share the connections (``fleet.SPREADS``): HAProxy routing
+    each room's requests by its code (``proxy``), a front passing each connection to its
+    room's owner (``owner``), or the kernel spreading them over servers on one port
+    (``kernel``)."""
     cpu_per_process: float | None = None
     """Each serving process's CPU budget in cores (``budget.py``); ``None``: no limit."""
     sync: str | None = None
@@ -61,7 +62,7 @@ class LoadSpec:
             raise LoadError(f"--clients is 1 to {MAX_PROCESSES}, and at most --rooms"
                             f" (got {self.clients})")
         if self.spread not in SPREADS:
-            raise LoadError(f"--spread is owner or kernel (got {self.spread!r})")
+            raise LoadError(f"--spread is one of {', '.join(SPREADS)} (got {self.spread!r})")
         if self.turnover not in TURNOVERS:
             raise LoadError(f"--turnover is one of {', '.join(TURNOVERS)}"
                             f" (got {self.turnover!r})")

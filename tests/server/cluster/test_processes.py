@@ -20,7 +20,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from parlour.engine import Record
-from parlour.perf.fleet import children, has_postgres, start_postgres
+from parlour.perf.procfs import children
+from parlour.perf.services import has_postgres, start_postgres
 from parlour.server.cluster.front import read_settings, send_settings
 from parlour.server.cluster.workers import worker_command
 from parlour.server.config import Settings

@@ -12,7 +12,7 @@ import pytest
 
 from parlour.engine import Record, replay
 from parlour.games import get_game
-from parlour.perf.fleet import Postgres, _as_postgres, has_postgres, postgres_bin, start_postgres
+from parlour.perf.services import Postgres, _as_postgres, has_postgres, postgres_bin, start_postgres
 from parlour.server.storage.postgres import PostgresStore
 from parlour.server.storage.stores import store_for
 

@@ -1,0 +1,63 @@
+"""The proxy's configuration as shipped (``deploy/haproxy.cfg``), and what the tools that
+start it refuse."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli.main import app
+from parlour.perf.proxy import CONFIG, haproxy_bin, has_haproxy, self_signed, servers_in
+from parlour.perf.services import FleetError
+
+runner = CliRunner()
+
+
+# In CI a missing haproxy is a failure, not a skip: make test installs it.
+@pytest.mark.skipif(not has_haproxy() and not os.environ.get("CI"),
+                    reason="haproxy is not installed (make test installs it as root)")
+@pytest.mark.parametrize("servers", [None, ["10.0.0.11:8000", "10.0.0.12:8000",
+                                            "10.0.0.13:8000"]])
+def test_the_shipped_configuration_is_one_haproxy_takes(tmp_path: Path,
+                                                        servers: list[str] | None) -> None:
+    """As an operator uses it (the defaults, a certificate where it says), and with the
+    server lines a cluster of three writes in."""
+    config = tmp_path / "haproxy.cfg"
+    text = CONFIG.read_text()
+    config.write_text(servers_in(text, servers) if servers else text)
+    env = {**os.environ, "PARLOUR_CERT": str(self_signed(tmp_path)),
+           "PARLOUR_ADMIN_SOCKET": str(tmp_path / "admin.sock")}
+    out = subprocess.run([haproxy_bin(), "-c", "-f", str(config)], env=env,
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Configuration file is valid" in out.stdout
+
+
+def test_a_configuration_without_server_lines_is_refused() -> None:
+    with pytest.raises(FleetError, match="no 'server parlourN' line"):
+        servers_in("backend parlour\n    balance roundrobin\n", ["127.0.0.1:8001"])
+
+
+def test_the_throwaway_certificate_names_loopback_and_keeps_no_key_apart(
+        tmp_path: Path) -> None:
+    pem = self_signed(tmp_path)
+    text = pem.read_text()
+    assert "BEGIN CERTIFICATE" in text and "PRIVATE KEY" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proxy.crt", "proxy.pem"]
+    assert pem.stat().st_mode & 0o077 == 0
+    shown = subprocess.run(["openssl", "x509", "-noout", "-ext", "subjectAltName"],
+                           input=text, capture_output=True, text=True, check=True).stdout
+    assert "IP Address:127.0.0.1" in shown
+
+
+def test_cluster_and_serve_refuse_what_they_cannot_do() -> None:
+    out = runner.invoke(app, ["cluster", "--processes", "1"])
+    assert out.exit_code == 2 and "--processes is 2 to 8 (got 1)" in out.output
+    out = runner.invoke(app, ["serve", "--forwarded-allow-ips", "10.0.0.5,10.0.0.300"])
+    assert out.exit_code == 2
+    assert "--forwarded-allow-ips takes addresses and networks" in out.output
+    assert "not '10.0.0.300'" in out.output

@@ -70,9 +70,8 @@ def load(
         " same room: play again)")] = "new-room",
     spread: Annotated[str, typer.Option(help="With several processes: proxy (HAProxy sends "
                                         "each room's requests to one process, by its "
-                                        "code), owner (a front passes each connection to "
-                                        "its room's owner) or kernel (servers on one "
-                                        "port, SO_REUSEPORT)")] = "proxy",
+                                        "code) or kernel (servers on one port, "
+                                        "SO_REUSEPORT)")] = "proxy",
     cpu_per_process: Annotated[float | None, typer.Option(
         help="Give each serving process this many cores and no more (a cgroup quota; needs"
         " root): how throughput grows with processes, on a machine whose cores are all in"

@@ -24,9 +24,6 @@ def serve(
                                            " password out of the process list")] = None,
     redis: Annotated[str | None, typer.Option(envvar="PARLOUR_REDIS", help="Redis URL to "
                                               "share rooms between server processes")] = None,
-    processes: Annotated[int, typer.Option(help="Worker processes behind a front that passes "
-                                           "each room's connections to its owner (more "
-                                           "than 1 needs --redis and PostgreSQL)")] = 1,
     bot_delay: Annotated[float | None, typer.Option(help="A bot's time to decide its "
                                                     "easiest choice, in seconds (harder "
                                                     "ones take a few times it)")] = None,
@@ -61,14 +58,11 @@ def serve(
     from parlour.server.config import SYNC_MODES, normalise_db_url
     from parlour.server.run import trusted_proxies
 
-    if not 1 <= processes <= MAX_SERVE_PROCESSES:
-        raise fail(f"--processes is 1 to {MAX_SERVE_PROCESSES} (got {processes})")
     if sync not in SYNC_MODES:
         raise fail(f"--sync is one of {', '.join(SYNC_MODES)} (got {sync!r})")
     settings = Settings(host=host, port=port, db_url=normalise_db_url(db), sync=sync,
-                        redis_url=redis, public_url=public_url, workers=processes,
-                        reuse_port=reuse_port, access_log=access_log,
-                        allowed_bots=tuple(allow_bot or ()))
+                        redis_url=redis, public_url=public_url, reuse_port=reuse_port,
+                        access_log=access_log, allowed_bots=tuple(allow_bot or ()))
     if bot_delay is not None:
         settings = replace(settings, bot_delay=bot_delay)
     if beat_scale != 1.0:
@@ -81,9 +75,6 @@ def serve(
         run_server(settings if limits else settings.without_limits())
     except ServeError as exc:
         raise fail(str(exc)) from None
-
-
-MAX_SERVE_PROCESSES = 64
 
 
 def run_default() -> None:

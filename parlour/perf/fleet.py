@@ -47,12 +47,11 @@ def is_loopback(url: str) -> bool:
         return False
 
 
-SPREADS = ("proxy", "owner", "kernel")
+SPREADS = ("proxy", "kernel")
 """How several processes share the connections: ``proxy``, N servers behind HAProxy
 (``deploy/haproxy.cfg``: each room's requests to the process its code hashes to);
-``owner``, one ``parlour serve --processes N`` (a front passes each connection to its
-room's owner); ``kernel``, N servers on one port (``--reuse-port``) among which the kernel
-spreads them."""
+``kernel``, N servers on one port (``--reuse-port``) among which the kernel spreads them
+(most connections then reach a process that does not own their room, and are relayed)."""
 
 
 @dataclass
@@ -90,17 +89,13 @@ class Fleet:
 
     @property
     def server_pids(self) -> list[int]:
-        """Every server process: with a front, the front and its workers; with a proxy,
-        HAProxy too (its CPU is part of what the processes cost)."""
-        pids = [pid for p in self.servers for pid in (p.pid, *children(p.pid))]
-        return pids + ([self.proxy.proc.pid] if self.proxy else [])
+        """Every server process, and HAProxy in front of them (its CPU is part of what the
+        processes cost)."""
+        return self.serving_pids + ([self.proxy.proc.pid] if self.proxy else [])
 
     @property
     def serving_pids(self) -> list[int]:
-        """The processes that serve rooms: with a front, its workers (the front only passes
-        connections on)."""
-        if self.processes > 1 and self.spread == "owner":
-            return children(self.servers[0].pid)
+        """The processes that serve rooms (not the proxy, which only passes requests on)."""
         return [p.pid for p in self.servers]
 
     def database_pids(self) -> list[int]:
@@ -127,9 +122,7 @@ class Fleet:
             proc, redis = start_redis(self.workdir)
             self.helpers.append(proc)
             db, self.redis_url = self.postgres.url, redis
-        if self.processes > 1 and self.spread == "owner":
-            self._start_server(0, db, redis, ["--processes", str(self.processes)])
-        elif self.behind_proxy:
+        if self.behind_proxy:
             for i in range(self.processes):
                 self._start_server(i, db, redis, ["--forwarded-allow-ips", "127.0.0.1"],
                                    port=free_port())

@@ -3,16 +3,15 @@
 Its packages, each with one job, from the top down (the layers ``lint-imports`` checks):
 
 - ``http``: the application's wiring (``create_app``), the HTTP API, the pages, links;
-- ``cluster``: several processes sharing rooms (Redis, relayed connections, the front);
+- ``cluster``: several processes sharing rooms (Redis, ownership, relayed connections);
   a process alone never loads it;
 - ``live``: the websocket, the connections, the message table (docs/protocol.md);
 - ``rooms``: a room and its parts, and the hub holding this process's rooms;
 - ``storage``: SQLite or PostgreSQL, the migrations, the quotas.
 
 ``run.serve`` is the one entry point (``parlour serve``), given ``config.Settings``.
-The names below are imported when first asked for, so that a process that needs only a
-light part of the server (the front of ``parlour serve --processes N``) does not load
-the application.
+The names below are imported when first asked for, so that the command line that needs
+only a light part of the server (its settings, say) does not load the application.
 """
 
 from __future__ import annotations

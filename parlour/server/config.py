@@ -1,6 +1,6 @@
 """Settings of a server instance (where it listens, storage, pacing of bots, limits against
 abuse): what ``parlour serve`` is told, handed whole to the server's entry point
-(``run.py``) and to each worker behind a front."""
+(``run.py``)."""
 
 from __future__ import annotations
 
@@ -88,20 +88,9 @@ class Settings:
     """A request's body must arrive whole this long after the application first reads it."""
     keep_alive_seconds: int = 5
     """A kept-alive HTTP connection that sends nothing this long is closed."""
-    workers: int = 1
-    """Worker processes: more than one are started behind a front on ``host:port``
-    (``parlour serve --processes N``), which passes each connection to the worker that
-    ``codes.route`` gives its room (``cluster.front``)."""
-    worker: int = 0
-    """Which of them this process is: it opens rooms only under codes routed to it, so
-    that it owns them."""
     allowed_bots: tuple[str, ...] = ()
     """Outside bots (``module:Class`` specs or installed entry points, ``parlour.bots``)
     that hosts may seat; none by default, so no room can make the server import a module."""
-
-    def __post_init__(self) -> None:
-        # A worker reads its settings back from JSON, where a tuple arrives as a list.
-        object.__setattr__(self, "allowed_bots", tuple(self.allowed_bots))
 
     @property
     def limited(self) -> bool:

@@ -48,5 +48,5 @@ class StoreUnavailable(RoomError):
 
 
 class ServeError(ValueError):
-    """The server cannot run as asked (``parlour serve --processes`` without a database
-    and Redis that every process reaches, say); the message says why."""
+    """The server cannot run as asked (``--forwarded-allow-ips`` naming something that is
+    not an address, say); the message says why."""

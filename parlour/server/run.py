@@ -1,10 +1,9 @@
 """The server's one entry point: ``parlour serve`` (and ``make run``) tell :func:`serve` the
-``Settings``.
+``Settings``, and it serves on ``settings.host:port`` under uvicorn.
 
-A process alone serves on ``settings.host:port`` under uvicorn. With more than one
-worker, this process is the front (``cluster.front``): it starts the workers, each a
-fresh interpreter that calls :func:`serve_worker` and is sent the same settings, and
-passes each connection to the worker owning its room (``cluster.workers``).
+Several processes (on one machine or many) each run it, sharing rooms through Redis and
+PostgreSQL, behind a proxy that sends each room's requests to one of them
+(``deploy/haproxy.cfg``, docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -23,31 +22,11 @@ from .http.links import lan_address
 
 def serve(settings: Settings) -> None:
     """Serve Parlour as ``settings`` say, until stopped (SIGTERM, SIGINT)."""
-    if settings.workers > 1:
-        # The front alone: it never loads the application (it stays small).
-        from .cluster.workers import check, serve_processes
-
-        check(settings)
-        banner(settings)
-        serve_processes(settings, serve_worker)
-        return
     banner(settings)
     server = uvicorn.Server(_config(settings))
     settle_memory()
     reused = [shared_socket(settings.host, settings.port)] if settings.reuse_port else None
     server.run(sockets=reused)
-
-
-def serve_worker(channel: int) -> None:
-    """A worker behind the front, in a process of its own: its settings, then its
-    connections, come over the Unix socket ``channel`` (``cluster.handoff``)."""
-    from .cluster.front import read_settings
-    from .cluster.handoff import HandedServer
-
-    sock = socket.socket(fileno=channel)
-    server = HandedServer(_config(read_settings(sock)), sock)
-    settle_memory()
-    server.run()
 
 
 def _config(settings: Settings) -> uvicorn.Config:
@@ -129,9 +108,8 @@ def banner(settings: Settings) -> None:
     print(f"Rooms are stored in {without_password(settings.db_url)}")
     if settings.sync == "normal":
         print("--sync normal: a move survives the server's crash, not a power cut")
-    if settings.workers > 1:
-        print(f"{settings.workers} worker processes, each room's connections passed to its"
-              " owner")
+    if settings.forwarded_allow_ips:
+        print(f"Clients' addresses from X-Forwarded-For of {settings.forwarded_allow_ips}")
     if settings.redis_url:
         print("Sharing rooms with other processes through"
               f" {without_password(settings.redis_url)}")

@@ -132,20 +132,19 @@ def test_server_seats_only_the_bots_the_operator_allows(module: Path) -> None:
         allow_bots(["elsewhere:Bot"])  # an operator's mistake fails at start
 
 
-def test_the_operators_list_reaches_every_server_process(module: Path) -> None:
-    import socket
-
-    from parlour.server.cluster.front import read_settings, send_settings
+def test_the_operators_list_reaches_every_server_process(module: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import parlour.server
     from parlour.server.http.app import create_app
 
     sys.path.append(str(module))
-    settings = Settings(allowed_bots=("mybots:HighCard",), worker=1, workers=2)
-    front, worker = socket.socketpair()
-    with front, worker:
-        send_settings(front, settings)
-        told = read_settings(worker)  # a worker behind the front is told them as JSON
-    assert told == settings
-    create_app(told)
+    told: list[Settings] = []
+    monkeypatch.setattr(parlour.server, "serve", told.append)
+    # Each process behind the proxy is a `parlour serve` of its own, told on its command line.
+    out = runner.invoke(app, ["serve", "--port", "8001", "--allow-bot", "mybots:HighCard"])
+    assert out.exit_code == 0, out.output
+    assert told[0].allowed_bots == ("mybots:HighCard",)
+    create_app(told[0])
     assert "mybots:HighCard" in bot_names(get_game("love-me-not"))
     create_app(Settings())
     assert "mybots:HighCard" not in bot_names(get_game("love-me-not"))

@@ -100,8 +100,8 @@ def test_load_spreads_rooms_over_two_processes_on_postgresql() -> None:
     figures = run("--rooms", "4", "--seconds", "2", "--processes", "2")
     check_run(figures, 4)
     assert figures["store"] == "postgres" and figures["database_cpu_pct"] > 0
-    # A front passed each connection to its room's owner: none was relayed.
-    assert figures["spread"] == "owner" and figures["processes_answering"] == 2
+    # HAProxy sent each room's requests to the process that owns it: none was relayed.
+    assert figures["spread"] == "proxy" and figures["processes_answering"] == 2
     assert figures["connections"] >= 8 and figures["relayed_share"] == 0
 
 
@@ -129,7 +129,7 @@ def test_load_refuses_what_it_cannot_do() -> None:
     assert out.exit_code == 2 and "--store postgres" in out.output
     out = runner.invoke(app, ["load", "--url", "http://127.0.0.1:9", "--spawn"])
     assert out.exit_code == 2 and "give one of them" in out.output
-    with pytest.raises(LoadError, match="--spread is one of proxy, owner, kernel"):
+    with pytest.raises(LoadError, match="--spread is one of proxy, kernel"):
         LoadSpec(spread="hash").check()
     with pytest.raises(LoadError, match="--rooms is 1 to 1000"):
         LoadSpec(rooms=0).check()

@@ -339,8 +339,8 @@ def http_client(url: str) -> aiohttp.ClientSession:
 
 
 def socket_client() -> aiohttp.ClientSession:
-    """The players' client for websockets, each on a connection of its own: one kept alive
-    after a POST would have been handed by a front (``--processes``) to the process that
-    answered the POST, not to the room's owner."""
+    """The players' client for websockets, each on a connection of its own, as a browser
+    opens them (with ``--spread kernel`` one kept alive after a POST would stay with the
+    process that answered the POST)."""
     return aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=MOVE_TIMEOUT),
                                  connector=aiohttp.TCPConnector(limit=0, force_close=True))

@@ -42,9 +42,8 @@ class LoadSpec:
     """How a table goes on to its next game (one of ``TURNOVERS``)."""
     spread: str = "proxy"
     """How several processes share the connections (``fleet.SPREADS``): HAProxy routing
-    each room's requests by its code (``proxy``), a front passing each connection to its
-    room's owner (``owner``), or the kernel spreading them over servers on one port
-    (``kernel``)."""
+    each room's requests by its code (``proxy``), or the kernel spreading them over
+    servers on one port (``kernel``)."""
     cpu_per_process: float | None = None
     """Each serving process's CPU budget in cores (``budget.py``); ``None``: no limit."""
     sync: str | None = None

@@ -1,4 +1,6 @@
-"""Several server processes sharing rooms: the pub/sub bus, the connections relayed to a
-room's owner, and the front that hands each connection to the worker owning its room.
+"""Several server processes sharing rooms: the pub/sub bus and the rooms' owners, and the
+connections relayed to a room's owner when one reaches another process. A proxy in front
+sends each room's connections to one process (``deploy/haproxy.cfg``), which takes the
+room over.
 
 A process alone never loads this package."""

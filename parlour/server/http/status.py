@@ -12,8 +12,6 @@ router = APIRouter(prefix="/api")
 
 class ServerStatus(BaseModel):
     process: str = Field(description="this process's name among those sharing rooms")
-    worker: int = Field(description="its number among the workers behind a front (from 0)")
-    workers: int
     rooms: int = Field(description="rooms loaded here now")
     connections: int = Field(description="connections that have asked this process for a room")
     relayed: int = Field(description="those of them served through another process that"
@@ -24,6 +22,5 @@ class ServerStatus(BaseModel):
             response_model=ServerStatus)
 async def server_status(doors: DoorsDep) -> ServerStatus:
     hub = doors.hub
-    return ServerStatus(process=hub.owners.me, worker=hub.settings.worker,
-                        workers=hub.settings.workers, rooms=len(hub.rooms),
+    return ServerStatus(process=hub.owners.me, rooms=len(hub.rooms),
                         connections=doors.attached, relayed=doors.relayed)

@@ -20,7 +20,7 @@ from parlour.games import game_ids, get_game
 from ..config import UNLIMITED, Settings
 from ..errors import RateLimited, RoomError, StoreConflict
 from ..storage.changes import NewRoom, Store, StoredRoom
-from .codes import new_code, new_token, route, token_hash
+from .codes import new_code, new_token, token_hash
 from .limits import Buckets
 from .lobby import Seat, check_options
 from .room import Room
@@ -98,15 +98,11 @@ class Hub:
 
     async def start(self) -> None:
         """Bring the schema up to date and resume every game being played whose bots or
-        timers have something to do; every other room is loaded when someone asks for it.
-        A worker behind a front resumes only the rooms routed to it (their connections
-        come to it)."""
+        timers have something to do (of those no other process owns); every other room
+        is loaded when someone asks for it."""
         await self.store.start()
         await self.owners.start(self.owned)
-        workers = self.settings.workers
         for code in await self.store.codes_with_status(Status.PLAYING):
-            if route(code, workers) != self.settings.worker:
-                continue
             room = await self.owned(code)
             if room is not None and room.idle:  # waiting for people: they load it
                 self._unload(room)
@@ -206,7 +202,7 @@ class Hub:
         token = new_token()
         while True:
             stored = StoredRoom(
-                code=new_code(self.settings.worker, self.settings.workers),
+                code=new_code(),
                 created_at=time.time(), creator=creator,
                 host_hash=token_hash(token), game=game_id, options=options,
                 seats=[Seat().to_json() for _ in range(game.min_players)], timer=0,

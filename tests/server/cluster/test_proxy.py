@@ -5,7 +5,11 @@ clients' own."""
 
 from __future__ import annotations
 
+import csv
+import io
+import itertools
 import os
+import random
 import signal
 import time
 from collections.abc import Iterator
@@ -17,11 +21,13 @@ from typing import Any
 import httpx
 import pytest
 import redis
+from websockets.exceptions import ConnectionClosed
 
 from parlour.engine import Record
 from parlour.perf.fleet import Fleet, spawned
 from parlour.perf.proxy import has_haproxy
 from parlour.perf.services import has_postgres
+from parlour.server.rooms.codes import ALPHABET, CODE_LENGTH
 
 from .conftest import REDIS
 
@@ -158,6 +164,67 @@ def test_each_rooms_connections_reach_one_process_and_a_killed_ones_rooms_play_o
             f"{proxy.url}/api/rooms/{codes[i]}/record", timeout=10,
             headers={"Authorization": f"Bearer {rooms[i]['token']}"}).json())
         assert len(record.actions) == 2 * TURNS == moves[i]
+
+
+def served(fleet: Fleet) -> dict[str, int]:
+    """Requests each process has been sent by the proxy so far (its admin socket's count)."""
+    assert fleet.proxy is not None
+    rows = csv.DictReader(io.StringIO(fleet.proxy.command("show stat").lstrip("# ")))
+    return {row["svname"]: int(row["stot"]) for row in rows
+            if row["pxname"] == "parlour" and row["svname"].startswith("parlour")}
+
+
+@needs_cluster
+def test_the_proxy_sends_every_request_naming_a_code_to_one_process_and_spreads_codes(
+        cluster: Fleet) -> None:
+    """Over every code, the hash ring as configured gives the two processes 24,527 and
+    26,098 codes (48% and 52%); a sample of 200 lands within a few points of that."""
+    codes = random.Random(7).sample(
+        ["".join(c) for c in itertools.product(ALPHABET, repeat=CODE_LENGTH)], 200)
+    places = []
+    with httpx.Client(base_url=cluster.url, timeout=10) as client:
+        for code in codes:
+            before = served(cluster)
+            for path in (f"/api/rooms/{code}", f"/api/rooms/{code.lower()}/record",
+                         f"/r/{code}", f"/ws/{code}"):
+                assert client.get(path).status_code in (200, 400, 404), path
+            gained = {name: n - before[name] for name, n in served(cluster).items()}
+            assert sorted(gained.values()) == [0, 4], (code, gained)
+            places.append(max(gained, key=gained.__getitem__))
+    assert all(0.35 < places.count(name) / len(codes) < 0.65 for name in set(places))
+
+
+@needs_cluster
+def test_a_process_stopped_for_an_upgrade_hands_its_rooms_over_at_once(
+        kit: Any, cluster: Fleet) -> None:
+    assert cluster.proxy is not None and cluster.redis_url is not None
+    proxy = Address(cluster.proxy.http_port)
+    room = httpx.post(f"{proxy.url}/api/rooms", json={}, timeout=10).json()
+    code = room["code"]
+    with ExitStack() as sockets:
+        people = set_up(kit, sockets, proxy, room)
+        moves = play(people, 2)
+        victim = owners(cluster, [code])[code]
+        name = statuses(cluster)[victim]["process"]
+        cluster.servers[victim].send_signal(signal.SIGTERM)
+        # uvicorn's graceful shutdown: "service restart", and the client reconnects.
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(100):  # what was already on its way, then the close
+                people[0].next_text()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        # Its shutdown done, uvicorn ends with the signal it was stopped by.
+        assert cluster.servers[victim].wait(30) == -signal.SIGTERM
+    # It said it was gone as it stopped: the other takes its rooms without waiting for
+    # their lease to run out.
+    with redis.Redis.from_url(cluster.redis_url) as db:
+        assert db.exists(f"parlour:alive:{name}") == 0
+    with ExitStack() as sockets:
+        back = [rejoin(kit, sockets, proxy, code, room["token"]),
+                rejoin(kit, sockets, proxy, code, people[1].token)]
+        assert [p.until(lambda m: True)["play"]["version"] for p in back] == [moves] * 2
+        assert owners(cluster, [code]) == {code: 0}  # the one process left
+        assert play(back, TURNS - 2) == 2 * (TURNS - 2)
+        assert all(p.until(lambda m: m["play"]["over"])["play"]["over"] for p in back)
 
 
 def from_host(last: int) -> httpx.Client:

@@ -98,6 +98,8 @@ class Sharing:
     def __init__(self, bus: Bus) -> None:
         self.bus = bus
         self.owned: Owned | None = None
+        self.mine: set[str] = set()
+        """The rooms this process has claimed and not released."""
         self.ids = itertools.count(1)
         self.gateways: dict[int, tuple[Gateway, Client]] = {}
         """This process's connections to rooms owned elsewhere, by their number."""
@@ -110,9 +112,17 @@ class Sharing:
         return self.bus.me
 
     async def claim(self, code: str) -> str:
-        return await self.bus.claim(code)
+        # A room claimed and not released since is still ours (the lease is this
+        # process's): asked again as it loads, it costs no round trip to Redis.
+        if code in self.mine:
+            return self.me
+        owner = await self.bus.claim(code)
+        if owner == self.me:
+            self.mine.add(code)
+        return owner
 
     async def release(self, code: str) -> None:
+        self.mine.discard(code)
         await self.bus.release(code)
 
     async def adopt(self, code: str) -> bool:

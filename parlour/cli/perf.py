@@ -68,10 +68,10 @@ def load(
         help="How a table goes on to its next game: new-room (over the sockets it has, as"
         " the peer's harness does), new-sockets (a new room, connected anew) or again (the"
         " same room: play again)")] = "new-room",
-    spread: Annotated[str, typer.Option(help="With several processes: proxy (HAProxy sends "
-                                        "each room's requests to one process, by its "
-                                        "code) or kernel (servers on one port, "
-                                        "SO_REUSEPORT)")] = "proxy",
+    spread: Annotated[str | None, typer.Option(
+        help="proxy (HAProxy sends each room's requests to one process, by its code; the "
+             "default for several processes, and one process may be put behind it too) or "
+             "kernel (servers on one port, SO_REUSEPORT)")] = None,
     cpu_per_process: Annotated[float | None, typer.Option(
         help="Give each serving process this many cores and no more (a cgroup quota; needs"
         " root): how throughput grows with processes, on a machine whose cores are all in"

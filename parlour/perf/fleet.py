@@ -30,6 +30,7 @@ from .services import (
     Postgres,
     answers,
     free_port,
+    redis_commands,
     start_postgres,
     start_redis,
     stop,
@@ -62,8 +63,9 @@ class Fleet:
     workdir: Path
     processes: int = 1
     store: str = "sqlite"
-    spread: str = "proxy"
-    """One of ``SPREADS``, for more than one process."""
+    spread: str | None = "proxy"
+    """One of ``SPREADS`` (a process alone may be put behind the proxy too); ``None``: one
+    process, alone on ``port``."""
     sync: str = "full"
     """``parlour serve --sync``: how each commit reaches the disk."""
     limits: bool = False
@@ -85,7 +87,7 @@ class Fleet:
 
     @property
     def behind_proxy(self) -> bool:
-        return self.processes > 1 and self.spread == "proxy"
+        return self.spread == "proxy"
 
     @property
     def server_pids(self) -> list[int]:
@@ -109,7 +111,7 @@ class Fleet:
         if self.processes > 1 and self.store != "postgres":
             raise FleetError("several server processes share rooms through PostgreSQL"
                              " and Redis: use --store postgres")
-        if self.spread not in SPREADS:
+        if self.spread not in SPREADS and (self.spread or self.processes > 1):
             raise FleetError(f"processes share connections by {', '.join(SPREADS)},"
                              f" not {self.spread!r}")
         db, redis = f"{self.workdir / 'parlour.sqlite3'}", None
@@ -151,6 +153,17 @@ class Fleet:
         wait_until(lambda: proc.pid in listening_pids(port) and answers(url),
                    proc, f"server process {index + 1}", log)
 
+    def counters(self) -> dict[str, float]:
+        """What the processes' shared parts have done so far: PostgreSQL's commits and rows
+        written, Redis's commands (those that are running). (HAProxy 2.6 counts a
+        websocket's bytes only once it closes: the clients count them instead.)"""
+        found: dict[str, float] = {}
+        if self.postgres is not None:
+            found.update(self.postgres.counters())
+        if self.redis_url is not None:
+            found["redis_commands"] = redis_commands(self.redis_url)
+        return found
+
     def log_lines(self, test: Callable[[str], bool]) -> int:
         """How many lines of the servers' logs pass ``test``."""
         return sum(test(line) for log in self.workdir.glob("server-*.log")
@@ -166,7 +179,7 @@ class Fleet:
 
 
 @contextlib.contextmanager
-def spawned(processes: int, store: str, workdir: Path | None, spread: str = "proxy",
+def spawned(processes: int, store: str, workdir: Path | None, spread: str | None = "proxy",
             sync: str = "full", *, limits: bool = False,
             serve_args: tuple[str, ...] = ("--no-access-log",)) -> Iterator[Fleet]:
     """Servers on a free loopback port, with their data in ``workdir`` (or a temporary one),

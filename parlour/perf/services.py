@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -107,6 +109,17 @@ class Postgres:
     def url(self) -> str:
         return f"postgresql+asyncpg://parlour@127.0.0.1:{self.port}/postgres"
 
+    def counters(self) -> dict[str, float]:
+        """Transactions committed and rows written so far (``pg_stat_database``; the
+        statistics reach it within a second of each transaction)."""
+        out = subprocess.run([str(postgres_bin() / "psql"), "-h", "127.0.0.1", "-p",
+                              str(self.port), "-U", "parlour", "-d", "postgres", "-At", "-c",
+                              "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted"
+                              " FROM pg_stat_database WHERE datname = 'postgres'"],
+                             capture_output=True, text=True, check=True, timeout=30)
+        commits, rows = out.stdout.split("|")
+        return {"db_commits": float(commits), "db_rows": float(rows)}
+
     def stop(self) -> None:
         subprocess.run(_as_postgres([str(postgres_bin() / "pg_ctl"), "-D",
                                      str(self.home / "data"), "-m", "immediate", "stop"]),
@@ -156,3 +169,21 @@ def start_redis(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
                                 stdout=out, stderr=subprocess.STDOUT)
     wait_until(lambda: proc.pid in listening_pids(port), proc, "redis-server", log)
     return proc, f"redis://127.0.0.1:{port}/0"
+
+
+def redis_commands(url: str) -> float:
+    """The commands a Redis server has carried out so far (``INFO stats``)."""
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
+                                  timeout=10) as conn:
+        conn.sendall(b"INFO stats\r\n")
+        data = b""
+        while b"total_commands_processed:" not in data or not data.endswith(b"\r\n"):
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    found = re.search(rb"total_commands_processed:(\d+)", data)
+    if found is None:
+        raise FleetError(f"Redis at {url} did not say how many commands it carried out")
+    return float(found.group(1))

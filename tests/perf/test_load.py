@@ -131,6 +131,8 @@ def test_load_refuses_what_it_cannot_do() -> None:
     assert out.exit_code == 2 and "give one of them" in out.output
     with pytest.raises(LoadError, match="--spread is one of proxy, kernel"):
         LoadSpec(spread="hash").check()
+    with pytest.raises(LoadError, match="--processes and --spread start servers"):
+        LoadSpec(url="http://127.0.0.1:9", spread="proxy").check()
     with pytest.raises(LoadError, match="--rooms is 1 to 1000"):
         LoadSpec(rooms=0).check()
     with pytest.raises(LoadError, match="--turnover is one of new-room, new-sockets, again"):

@@ -74,6 +74,8 @@ class Tally:
     games_finished: int = 0
     games_checked: int = 0
     rooms_opened: int = 0
+    frame_bytes: int = 0
+    """The websocket frames' text sent and received in the window, both ways."""
     errors: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
 
@@ -109,13 +111,13 @@ class Player:
         reader = self.reader
         if self.ws is not None and reader is not None and not reader.done() \
                 and self.table.turnover == "new-room":
-            await self.ws.send_str(encode({**hello, "room": code}))
+            await self._send(encode({**hello, "room": code}))
             return
         self.ws = await self.table.sockets.ws_connect(
             f"{url}/ws/{code}", max_msg_size=1 << 22, compress=0,
             timeout=aiohttp.ClientWSTimeout(ws_receive=None, ws_close=MOVE_TIMEOUT))
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.ws.send_str(encode(hello))
+        await self._send(encode(hello))
 
     async def request(self, message: dict[str, Any]) -> None:
         """Send a set-up message and wait for its ``ok`` (an ``error`` raises)."""
@@ -123,7 +125,7 @@ class Player:
         ident = next(self.ids)
         reply = self.waiting[ident] = asyncio.get_running_loop().create_future()
         try:
-            await self.ws.send_str(encode({**message, "id": ident}))
+            await self._send(encode({**message, "id": ident}))
             async with asyncio.timeout(MOVE_TIMEOUT):
                 answer = await reply
         except TimeoutError:
@@ -154,12 +156,20 @@ class Player:
                 await self.reader
         self.ws = self.reader = None
 
+    async def _send(self, text: str) -> None:
+        assert self.ws is not None
+        if self.tally.running:
+            self.tally.frame_bytes += len(text)
+        await self.ws.send_str(text)
+
     async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         try:
             async for frame in ws:
                 if frame.type is not aiohttp.WSMsgType.TEXT:
                     why = f"a {frame.type.name} frame: {frame.data}"
                     break
+                if self.tally.running:
+                    self.tally.frame_bytes += len(frame.data)
                 await self._received(orjson.loads(frame.data))
             else:
                 why = f"closed by the server ({ws.close_code})"
@@ -229,7 +239,7 @@ class Player:
         self.pending = (time.perf_counter(), len(play["view"]["seats"][seat]["tableau"]))
         action = random.choice(play["legal"]["choices"])
         with suppress(aiohttp.ClientError, OSError):  # closed: the reader tells why
-            await self.ws.send_str(encode({"type": "act", "action": action}))
+            await self._send(encode({"type": "act", "action": action}))
 
     def watchdog(self, now: float) -> None:
         if self.pending is not None and now - self.pending[0] > MOVE_TIMEOUT:

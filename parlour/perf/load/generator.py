@@ -141,6 +141,7 @@ def merged(shares: list[Share]) -> Tally:
         tally.games_finished += one.games_finished
         tally.games_checked += one.games_checked
         tally.rooms_opened += one.rooms_opened
+        tally.frame_bytes += one.frame_bytes
         tally.errors.update(one.errors)
         for kind, text in one.examples.items():
             tally.examples.setdefault(kind, text)

@@ -13,7 +13,7 @@ import math
 import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,10 @@ class Servers:
 
     pids: list[int]
     database_pids: Callable[[], list[int]] = list
+    counters: Callable[[], dict[str, float]] = dict
+    """What the shared parts have done so far (``Fleet.counters``)."""
+    proxy_pids: list[int] = field(default_factory=list)
+    """The proxy's process, also in ``pids``: its CPU is shown apart too."""
 
     def cpu(self) -> dict[int, float]:
         return {p: c for p in self.pids if (c := cpu_seconds(p)) is not None}
@@ -52,6 +56,9 @@ class Servers:
     def loop_waiting(self) -> dict[int, float]:
         """Seconds the main threads waited, ready to run, for a CPU."""
         return {p: w for p in self.pids if (w := runqueue_seconds(p, p)) is not None}
+
+    def proxy_cpu(self) -> dict[int, float]:
+        return {p: c for p in self.proxy_pids if (c := cpu_seconds(p)) is not None}
 
     def database_cpu(self) -> dict[int, float]:
         return {p: c for p in self.database_pids() if (c := cpu_seconds(p)) is not None}
@@ -83,6 +90,18 @@ def profiling(path: Path | None, pids: list[int], seconds: float) -> Iterator[No
             raise LoadError(f"py-spy failed: {err.decode(errors='replace')[-300:]}")
 
 
+def per_move(before: dict[str, float], after: dict[str, float],
+              moves: int) -> dict[str, float | None]:
+    """The shared parts' work in the window, per move: ``db_commits_per_move``,
+    ``db_rows_per_move``, ``redis_commands_per_move``.
+
+    >>> per_move({"db_commits": 10.0}, {"db_commits": 70.0}, 120)
+    {'db_commits_per_move': 0.5}
+    """
+    return {f"{name}_per_move": round((after[name] - before[name]) / moves, 3) if moves
+            else None for name in after if name in before}
+
+
 def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
               read: dict[str, Any]) -> dict[str, Any]:
     """The figures of a run, named as the peer's harness names them where they compare."""
@@ -99,7 +118,7 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
     cpu = read["server_cpu_s"]
     return {
         "rooms": spec.rooms, "seconds": spec.seconds, "processes": spec.processes,
-        "spread": spec.spread if spec.processes > 1 and spec.url is None else None,
+        "spread": spec.spreading if spec.url is None else None,
         "clients": spec.clients, "turnover": spec.turnover,
         "store": spec.store if spec.url is None else None,
         "moves": tally.moves, "moves_per_s": round(tally.moves / elapsed, 1),
@@ -109,19 +128,24 @@ def summarise(spec: LoadSpec, tally: Tally, elapsed: float,
         "moves_over_1s": sum(x > SLOW * 1000 for x in lat),
         "games_finished": tally.games_finished, "games_checked": tally.games_checked,
         "rooms_opened": tally.rooms_opened,
+        "frame_bytes_per_move": round(tally.frame_bytes / tally.moves, 1)
+        if tally.moves else None,
         "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
         "error_examples": tally.examples, "inflight_at_end": read["inflight"],
         "elapsed_s": round(elapsed, 3),
         "server_cpu_pct": round(100 * cpu / elapsed, 1) if measured else None,
         "server_loop_cpu_pct": round(100 * read["loop_cpu_s"] / elapsed, 1)
         if measured else None,
-        # Each server process's share, in the order started (with a front: the front first).
+        # Each server process's share, in the order started (behind a proxy: HAProxy last).
         "server_cpu_pct_each": [round(100 * c / elapsed, 1) for c in read["cpu_each_s"]],
         # Ready to run but waiting for a core: a share of the window per event loop.
         "server_loop_runqueue_pct": round(100 * read["loop_wait_s"] / elapsed
                                           / max(1, read["loops"]), 1) if measured else None,
         "moves_per_server_cpu_s": per_cpu(cpu) if measured else None,
         "database_cpu_pct": round(100 * read["database_cpu_s"] / elapsed, 1),
+        "proxy_cpu_pct": round(100 * read["proxy_cpu_s"] / elapsed, 1)
+        if read["proxy_cpu_s"] else None,
+        **per_move(read["counters0"], read["counters1"], tally.moves),
         "server_rss_mb": round(read["rss"], 1) if measured else None,
         "server_rss_peak_mb": round(read["rss_peak"], 1) if measured else None,
         "server_rss_growth_mb": round(read["rss"] - read["rss0"], 1) if measured else None,

@@ -75,20 +75,21 @@ async def drive(spec: LoadSpec, url: str, servers: Servers) -> dict[str, Any]:
         shares_of = all_shares
     load0, rss0 = load_average(), servers.memory("VmRSS")
     cpu0, loop0, db0 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
-    wait0 = servers.loop_waiting()
+    wait0, proxy0, counters0 = servers.loop_waiting(), servers.proxy_cpu(), servers.counters()
     started = time.perf_counter()
     start()
     with profiling(spec.profile, servers.pids, spec.seconds):
         await asyncio.sleep(spec.seconds)
         elapsed = time.perf_counter() - started
         cpu1, loop1, db1 = servers.cpu(), servers.loop_cpu(), servers.database_cpu()
-        wait1 = servers.loop_waiting()
+        wait1, proxy1, counters1 = servers.loop_waiting(), servers.proxy_cpu(), servers.counters()
     shares = await shares_of()
     figures = summarise(spec, merged(shares), elapsed, {
         "server_cpu_s": used(cpu0, cpu1), "loop_cpu_s": used(loop0, loop1),
         "cpu_each_s": [used({p: cpu0.get(p, 0.0)}, {p: cpu1.get(p, 0.0)}) for p in servers.pids],
         "loop_wait_s": used(wait0, wait1),
         "database_cpu_s": used(db0, db1), "load_cpu_s": sum(s.cpu_s for s in shares),
+        "proxy_cpu_s": used(proxy0, proxy1), "counters0": counters0, "counters1": counters1,
         "rss0": rss0, "rss": servers.memory("VmRSS"), "rss_peak": servers.memory("VmHWM"),
         "load0": load0, "load1": load_average(),
         "inflight": sum(s.inflight for s in shares), "measured": bool(servers.pids),
@@ -115,8 +116,8 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
         return figures
     with ExitStack() as stack:
         fleet = stack.enter_context(spawned(spec.processes, spec.store, spec.workdir,
-                                            spec.spread, spec.sync or "full"))
-        spread = f", spread: {spec.spread}" if spec.processes > 1 else ""
+                                            spec.spreading, spec.sync or "full"))
+        spread = f", spread: {spec.spreading}" if spec.spreading else ""
         budget = ""
         if spec.cpu_per_process is not None:
             stack.enter_context(cpu_budget(fleet.serving_pids, spec.cpu_per_process))
@@ -138,4 +139,5 @@ def run_load(spec: LoadSpec, progress: Callable[[str], None] = lambda _: None) -
 
 
 def _servers(fleet: Fleet) -> Servers:
-    return Servers(fleet.server_pids, fleet.database_pids)
+    return Servers(fleet.server_pids, fleet.database_pids, fleet.counters,
+                   [fleet.proxy.proc.pid] if fleet.proxy else [])

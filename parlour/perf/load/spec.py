@@ -40,14 +40,20 @@ class LoadSpec:
     """Load-generating processes the rooms are shared among."""
     turnover: str = "new-room"
     """How a table goes on to its next game (one of ``TURNOVERS``)."""
-    spread: str = "proxy"
-    """How several processes share the connections (``fleet.SPREADS``): HAProxy routing
-    each room's requests by its code (``proxy``), or the kernel spreading them over
-    servers on one port (``kernel``)."""
+    spread: str | None = None
+    """How the processes share the connections (``fleet.SPREADS``): HAProxy routing each
+    room's requests by its code (``proxy``), or the kernel spreading them over servers on
+    one port (``kernel``). ``None``: ``proxy`` for several processes, and a process alone
+    faces the clients."""
     cpu_per_process: float | None = None
     """Each serving process's CPU budget in cores (``budget.py``); ``None``: no limit."""
     sync: str | None = None
     """The spawned servers' ``parlour serve --sync`` (``full`` when ``None``)."""
+
+    @property
+    def spreading(self) -> str | None:
+        """How the processes share the connections, as run (``spread`` or its default)."""
+        return self.spread or ("proxy" if self.processes > 1 else None)
 
     def check(self) -> None:
         if not 1 <= self.rooms <= MAX_ROOMS:
@@ -60,7 +66,7 @@ class LoadSpec:
         if not 1 <= self.clients <= min(MAX_PROCESSES, self.rooms):
             raise LoadError(f"--clients is 1 to {MAX_PROCESSES}, and at most --rooms"
                             f" (got {self.clients})")
-        if self.spread not in SPREADS:
+        if self.spread is not None and self.spread not in SPREADS:
             raise LoadError(f"--spread is one of {', '.join(SPREADS)} (got {self.spread!r})")
         if self.turnover not in TURNOVERS:
             raise LoadError(f"--turnover is one of {', '.join(TURNOVERS)}"
@@ -79,8 +85,9 @@ class LoadSpec:
                             " or .json (speedscope) file")
         if self.profile is not None:
             py_spy()
-        if self.url is not None and self.processes != 1:
-            raise LoadError("--processes starts servers: it goes with --spawn, not --url")
+        if self.url is not None and (self.processes != 1 or self.spread is not None):
+            raise LoadError("--processes and --spread start servers: they go with --spawn,"
+                            " not --url")
         if self.cpu_per_process is not None:
             if self.url is not None:
                 raise LoadError("--cpu-per-process limits the servers it starts: it goes"

@@ -47,6 +47,13 @@ def has_haproxy() -> bool:
     return True
 
 
+def maxconn() -> int:
+    """The proxy's connection cap here: the configuration's 20,000, or fewer where this
+    machine lets a process open fewer files (each connection takes two: the client's and
+    the server's)."""
+    return min(20_000, (resource.getrlimit(resource.RLIMIT_NOFILE)[1] - 200) // 2)
+
+
 def servers_in(config: str, addresses: list[str]) -> str:
     """``config`` with its ``server parlourN`` lines replaced by one for each address."""
     found = SERVER_LINE.search(config)
@@ -116,8 +123,6 @@ class Proxy:
 def start_proxy(workdir: Path, addresses: list[str], *, conns_per_address: int = 200) -> Proxy:
     """HAProxy in front of ``addresses`` (``host:port`` of Parlour processes), its files
     and its log in ``workdir``; returns once it serves and every process is up."""
-    # Each connection takes two descriptors (the client's, the server's): stay within ours.
-    maxconn = min(20_000, (resource.getrlimit(resource.RLIMIT_NOFILE)[1] - 200) // 2)
     config = workdir / "haproxy.cfg"
     config.write_text(servers_in(CONFIG.read_text(), addresses))
     cert = self_signed(workdir)
@@ -127,7 +132,7 @@ def start_proxy(workdir: Path, addresses: list[str], *, conns_per_address: int =
            "PARLOUR_HTTPS": f"127.0.0.1:{https_port}", "PARLOUR_CERT": str(cert),
            "PARLOUR_ADMIN_SOCKET": str(admin), "PARLOUR_PLAIN_HTTP": "yes",
            "PARLOUR_CONNS_PER_ADDRESS": str(conns_per_address),
-           "PARLOUR_MAXCONN": str(maxconn)}
+           "PARLOUR_MAXCONN": str(maxconn())}
     log = workdir / "haproxy.log"
     with log.open("wb") as out:
         proc = subprocess.Popen([haproxy_bin(), "-db", "-f", str(config)], env=env,

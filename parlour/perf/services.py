@@ -21,7 +21,8 @@ import httpx
 
 from .procfs import listening_pids
 
-START_TIMEOUT = 60.0
+START_TIMEOUT = 120.0
+"""How long a helper server may take to start (a crowded machine starts Python slowly)."""
 STOP_TIMEOUT = 10.0
 
 

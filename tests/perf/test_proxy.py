@@ -4,15 +4,24 @@ start it refuse."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 from pathlib import Path
 
+import httpx
 import pytest
 from typer.testing import CliRunner
 
 from parlour.cli.main import app
-from parlour.perf.proxy import CONFIG, haproxy_bin, has_haproxy, self_signed, servers_in
-from parlour.perf.services import FleetError
+from parlour.perf.proxy import (
+    CONFIG,
+    haproxy_bin,
+    has_haproxy,
+    maxconn,
+    self_signed,
+    servers_in,
+)
+from parlour.perf.services import FleetError, free_port, stop, wait_until
 
 runner = CliRunner()
 
@@ -61,3 +70,39 @@ def test_cluster_and_serve_refuse_what_they_cannot_do() -> None:
     assert out.exit_code == 2
     assert "--forwarded-allow-ips takes addresses and networks" in out.output
     assert "not '10.0.0.300'" in out.output
+
+
+@pytest.mark.skipif(not has_haproxy() and not os.environ.get("CI"),
+                    reason="haproxy is not installed (make test installs it as root)")
+def test_as_shipped_plain_http_is_sent_to_https_and_a_large_body_is_refused(
+        tmp_path: Path) -> None:
+    """Before any Parlour process is asked (none is running here)."""
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(servers_in(CONFIG.read_text(), ["127.0.0.1:9"]))
+    http, https = free_port(), free_port()
+    env = {**os.environ, "PARLOUR_CERT": str(self_signed(tmp_path)),
+           "PARLOUR_ADMIN_SOCKET": str(tmp_path / "admin.sock"),
+           "PARLOUR_HTTP": f"127.0.0.1:{http}", "PARLOUR_HTTPS": f"127.0.0.1:{https}",
+           "PARLOUR_MAXCONN": str(maxconn())}
+    env.pop("PARLOUR_PLAIN_HTTP", None)
+    proc = subprocess.Popen([haproxy_bin(), "-db", "-f", str(config)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until(lambda: answers_on(http), proc, "haproxy", tmp_path / "none.log")
+        plain = httpx.get(f"http://127.0.0.1:{http}/r/KXMP?table=1", timeout=10)
+        assert plain.status_code == 301
+        assert plain.headers["location"] == f"https://127.0.0.1:{http}/r/KXMP?table=1"
+        with socket.create_connection(("127.0.0.1", http), timeout=10) as conn:
+            conn.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: parlour\r\n"
+                         b"Content-Length: 2000000\r\n\r\n")
+            assert conn.recv(100).startswith(b"HTTP/1.1 413")
+    finally:
+        stop(proc)
+
+
+def answers_on(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False

@@ -4,8 +4,12 @@ start it refuse."""
 from __future__ import annotations
 
 import os
+import re
+import signal
 import socket
+import ssl
 import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -13,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.cli.main import app
+from parlour.perf.procfs import children
 from parlour.perf.proxy import (
     CONFIG,
     haproxy_bin,
@@ -21,7 +26,7 @@ from parlour.perf.proxy import (
     self_signed,
     servers_in,
 )
-from parlour.perf.services import FleetError, free_port, stop, wait_until
+from parlour.perf.services import FleetError, free_port, has_postgres, stop, wait_until
 
 runner = CliRunner()
 
@@ -106,3 +111,33 @@ def answers_on(port: int) -> bool:
             return True
     except OSError:
         return False
+
+
+@pytest.mark.skipif(not (has_haproxy() and has_postgres()) and not os.environ.get("CI"),
+                    reason="haproxy or PostgreSQL is not installed (make test installs them)")
+def test_parlour_cluster_serves_over_tls_until_stopped_and_leaves_nothing_behind(
+        tmp_path: Path) -> None:
+    """``make cluster``: the whole set-up on loopback, all of it gone after SIGTERM."""
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "cluster", "--workdir",
+                             str(tmp_path / "cluster")], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"Open (https://127\.0\.0\.1:\d+)/", line)
+        assert found, line
+        started = descendants(proc.pid)
+        assert len(started) >= 4  # PostgreSQL, Redis, two Parlour processes, HAProxy
+        cert = ssl.create_default_context(cafile=tmp_path / "cluster" / "proxy.pem")
+        room = httpx.post(f"{found.group(1)}/api/rooms", json={}, verify=cert, timeout=10)
+        assert room.status_code == 201 and room.json()["url"].startswith("https://")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 0
+    assert not [pid for pid in started if Path(f"/proc/{pid}").exists()]
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, and by those, and so on."""
+    found = children(pid)
+    return found + [d for child in found for d in descendants(child)]

@@ -9,13 +9,19 @@ from one address and ``max_connections`` in all (HTTP and websockets alike), the
 told why and closed at once; and a request's head (its line and headers) must be whole
 within ``header_seconds`` of the connection being made or of the last response. The
 limits take the protocol classes uvicorn is told to use (:func:`protocols`).
+
+A connection from a trusted proxy (``--forwarded-allow-ips``) counts in all, not for its
+address: it carries a client of the proxy, whose address is not known before the request
+(the proxy caps connections per client itself, deploy/haproxy.cfg).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import resource
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -45,15 +51,19 @@ class Gate:
     def __init__(self, per_address: int, total: int) -> None:
         self.per_address = per_address
         self.total = total
-        self.held: dict[object, str] = {}
+        self.held: dict[object, str | None] = {}
         """The address of each connection let in, by its transport."""
         self.by_address: Counter[str] = Counter()
 
-    def enter(self, key: object, address: str) -> tuple[bytes, str] | None:
-        """Let the connection ``key`` in, or say why not (an HTTP status and a reason)."""
+    def enter(self, key: object, address: str | None) -> tuple[bytes, str] | None:
+        """Let the connection ``key`` in, or say why not (an HTTP status and a reason);
+        ``None`` for an ``address`` whose connections count only in all."""
         if len(self.held) >= self.total:
             return (b"503 Service Unavailable", f"the server has too many connections"
                     f" (at most {self.total}): try again soon")
+        if address is None:
+            self.held[key] = None
+            return None
         if self.by_address[address] >= self.per_address:
             return (b"429 Too Many Requests", "too many connections from your address"
                     f" (at most {self.per_address})")
@@ -78,6 +88,28 @@ def connection_cap(wanted: int) -> int:
     return max(1, min(wanted, soft - SPARE_DESCRIPTORS))
 
 
+def proxies(trusted: str | None) -> Callable[[str], bool]:
+    """Whether an address is one of the ``trusted`` proxies (``--forwarded-allow-ips``).
+
+    >>> is_proxy = proxies("10.0.0.5,10.1.0.0/16")
+    >>> is_proxy("10.1.2.3"), is_proxy("10.0.0.6"), proxies(None)("10.0.0.5")
+    (True, False, False)
+    """
+    if trusted is None:
+        return lambda address: False
+    if trusted == "*":
+        return lambda address: True
+    networks = [ipaddress.ip_network(item, strict=False) for item in trusted.split(",")]
+
+    def is_proxy(address: str) -> bool:
+        try:
+            return any(ipaddress.ip_address(address) in net for net in networks)
+        except ValueError:  # a Unix socket's peer
+            return False
+
+    return is_proxy
+
+
 def refusal(status: bytes, why: str) -> bytes:
     """A whole HTTP answer that closes the connection, saying ``why``."""
     body = why.encode()
@@ -89,6 +121,7 @@ def refusal(status: bytes, why: str) -> bytes:
 def protocols(settings: Settings) -> dict[str, Any]:
     """uvicorn's settings for the limits above, with a gate of this process's own."""
     gate = Gate(settings.connections_per_address, connection_cap(settings.max_connections))
+    is_proxy = proxies(settings.forwarded_allow_ips)
     header_seconds = settings.header_seconds
 
     class GuardedHttp(HttpToolsProtocol):
@@ -99,7 +132,7 @@ def protocols(settings: Settings) -> dict[str, Any]:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             address = self.client[0] if self.client else "unknown"
-            refused = gate.enter(transport, address[:64])
+            refused = gate.enter(transport, None if is_proxy(address) else address[:64])
             if refused is not None:
                 transport.write(refusal(*refused))
                 transport.close()

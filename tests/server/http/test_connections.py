@@ -151,3 +151,22 @@ def test_websockets_count_at_the_gate_and_give_their_place_back(serve: Any) -> N
         sockets[0].close()
         time.sleep(0.3)
         assert get_from(url, "127.0.0.1").status_code == 200
+
+
+def test_a_trusted_proxys_connections_count_in_all_not_as_one_address(serve: Any) -> None:
+    """Before: behind a proxy every client's connection came from the proxy's address, so
+    a process let in ``connections_per_address`` (256) for the whole site and refused the
+    next client with a 429 (the proxy caps connections per client itself)."""
+    url = serve(connections_per_address=3, max_connections=10, header_seconds=30.0,
+                forwarded_allow_ips="127.0.0.1")
+    with ExitStack() as stack:
+        clients = [open_from(url, "127.0.0.1", stack) for _ in range(8)]
+        assert get_from(url, "127.0.0.1").status_code == 200
+        # Another address is no proxy: its own cap holds, and the total counts everyone.
+        others = [open_from(url, "127.0.0.2", stack) for _ in range(2)]
+        full = answer(open_from(url, "127.0.0.1", stack))
+        assert full.startswith(b"HTTP/1.1 503 "), full
+        assert len(clients) + len(others) == 10
+    with ExitStack() as stack:
+        [open_from(url, "127.0.0.2", stack) for _ in range(3)]
+        assert answer(open_from(url, "127.0.0.2", stack)).startswith(b"HTTP/1.1 429 ")

@@ -4,24 +4,12 @@
 import { h, fill, show } from "./dom.js";
 import { buildControls } from "./controls.js";
 import { reveals, tree } from "./render.js";
-import { colour, paintNames, presenceText, seatClass, seatName, seatStrip } from "./seats.js";
+import { colour, paintNames, playerNames, presenceText, seatClass, seatName, seatStrip } from "./seats.js";
 import { floatReactions, momentOf, newSince, newest } from "./moment.js";
 import { hostPanel, nextGame, quickFixes } from "./host.js";
 import { chime } from "./alert.js";
 import { fitTables } from "./fit.js";
 import { listing } from "./games/common.js";
-
-/**
- * The seats' names: once the game has started the server names every seat (its one place
- * for that). A bot is called by its name alone, as the log and the moments call it (its
- * seat's label, "Robin · bot, hard", stays on its chip), so names in their text are painted.
- */
-function names(room) {
-  return room.seats.map((s) => {
-    const label = s.level ? ` · bot, ${s.level}` : null;
-    return label && s.name && s.name.endsWith(label) ? s.name.slice(0, -label.length) : s.name;
-  });
-}
 
 export async function drawPlay(page, room, you, play) {
   const { el, state } = page;
@@ -34,7 +22,7 @@ export async function drawPlay(page, room, you, play) {
     fill(el.table, h("p", { class: "error", role: "alert", id: "renderer-error" }, error.message));
     return;
   }
-  const seatNames = names(room);
+  const seatNames = playerNames(room);
   const ctx = {
     names: seatNames, you: play.seat, toAct: play.to_act, room, table: state.tableOnly,
     colour, seatClass, seatName: (s) => seatName(seatNames, s, { you: play.seat }),
@@ -325,5 +313,5 @@ function drawReactions({ el, state, live, notice }, room, play) {
   }
   const fresh = newSince(room.reactions, state.seenReactions);
   state.seenReactions = newest(room.reactions);
-  floatReactions(el.floats, el.seats, fresh, names(room));
+  floatReactions(el.floats, el.seats, fresh, playerNames(room));
 }

@@ -24,6 +24,27 @@ export function seatName(names, s, { you = null } = {}) {
     s === you ? h("span", { class: "you-mark" }, " (you)") : null);
 }
 
+/**
+ * The players' names: a bot is called by its name alone ("Robin"), as the log and the
+ * moments call it, so names in their text are painted; its seat's label ("Robin · bot,
+ * hard") says the rest.
+ */
+export function playerNames(room) {
+  return room.seats.map(plainName);
+}
+
+function plainName(seat) {
+  const label = seat.level ? ` · bot, ${seat.level}` : null;
+  return label && seat.name && seat.name.endsWith(label) ? seat.name.slice(0, -label.length) : seat.name;
+}
+
+/** What a seat's presence reads as: a bot's level, a stand-in bot said plainly. */
+export function presenceText(seat) {
+  if (seat.stand_in) return "a bot plays for now";
+  if (seat.presence === "bot" && seat.level) return `bot, ${seat.level}`;
+  return (PRESENCE[seat.presence] || ["", ""])[1];
+}
+
 /** Names in running text, each in its seat's colour: longest names first, whole words only. */
 export function paintNames(text, names) {
   const order = names.map((name, s) => [name, s]).filter(([name]) => name)
@@ -50,12 +71,6 @@ export const PRESENCE = {
   bot: ["⚙", "bot"],
 };
 
-/** What a seat's presence reads as, with a stand-in bot said plainly. */
-export function presenceText(seat) {
-  if (seat.stand_in) return "a bot plays for now";
-  return (PRESENCE[seat.presence] || ["", ""])[1];
-}
-
 /**
  * The strip of seats: each with its colour, name, presence, turn, running score (the
  * game's `score(view, seat, ctx)` hook), a short note (`note(view, seat, ctx)`: a role,
@@ -73,7 +88,7 @@ export function seatStrip(room, play, ctx, score, note) {
       class: `seat-chip${toAct ? " to-act" : ""}${seat.you ? " you" : ""} presence-${seat.presence || "empty"}${seat.stand_in ? " stood-in" : ""}${seatClass(s)}`,
       "data-seat": s,
     },
-    h("span", { class: "chip-name" }, seat.name || "empty", seat.you ? " (you)" : ""),
+    h("span", { class: "chip-name" }, plainName(seat) || "empty", seat.you ? " (you)" : ""),
     h("span", { class: "chip-presence", title: presenceText(seat) }, h("span", { "aria-hidden": "true" }, icon), ` ${presenceText(seat)}`),
     toAct ? h("span", { class: "chip-turn" }, "to play") : null,
     said ? h("span", { class: "chip-note" }, said) : null,

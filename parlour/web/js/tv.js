@@ -3,7 +3,7 @@
 // the screen, each reveal gets its moment in turn, with sound; the end is the finale.
 import { h, fill, $ } from "./dom.js";
 import { Live } from "./net.js";
-import { colour, seatClass, seatName } from "./seats.js";
+import { colour, playerNames, seatClass, seatName } from "./seats.js";
 import { floatReactions, newSince, newest } from "./moment.js";
 import { RoomState } from "./room-state.js";
 import { wordsOf } from "./render.js";
@@ -93,7 +93,7 @@ new Live(code, {
 
 /** The seats' names and colours, for the stage's hooks (`before`: the view drawn last). */
 function contextOf(room, play) {
-  const names = room.seats.map((s) => s.name);
+  const names = playerNames(room);
   return { names, you: null, table: true, toAct: play.to_act, room, colour, seatClass, before: state.lastView,
     seatName: (s) => seatName(names, s) };
 }
@@ -191,7 +191,7 @@ function drawTurn(room, play, quiet) {
 function drawReactions(room) {
   const fresh = newSince(room.reactions, state.seenReactions);
   state.seenReactions = newest(room.reactions);
-  floatReactions(el.floats, el.seats, fresh, room.seats.map((s) => s.name));
+  floatReactions(el.floats, el.seats, fresh, playerNames(room));
   for (const reaction of fresh.filter((r) => r.seat === null || r.seat === undefined)) {
     const who = reaction.watcher || "a watcher";
     const bubble = h("span", { class: "float-emoji watcher", role: "img", "aria-label": `${who} reacts ${reaction.emoji}` },

@@ -39,11 +39,13 @@ export function myStoryPieces(words) {
     const kind = (words.kinds || {})[c.kind] || c.kind;
     return h("div", { class: `ms-card${big ? " big" : ""}`, "aria-label": `${kind}: ${c.name}` },
       h("span", { class: "ms-bands", "aria-hidden": "true" }, bands.length ? bands : h("span", { class: "band none" })),
-      c.vp ? h("span", { class: "ms-vp", "aria-label": `${c.vp} VP` }, `${c.vp} VP`) : null,
       h("span", { class: "ms-name" }, c.name),
       cost ? h("span", { class: "ms-cost" }, amounts(cost, h("span", { class: "ms-free" }, "free"))) : null,
-      h("span", { class: "ms-play" }, amounts(c.play, null), Object.values(c.bonus || {}).some(Boolean)
-        ? h("span", { class: "ms-bonus", title: "CV Bonus" }, "CV ", amounts(c.bonus)) : null),
+      // The VP sits beside what the card plays, so a long name keeps the card's whole width.
+      h("span", { class: "ms-play" }, amounts(c.play, null),
+        c.vp ? h("span", { class: "ms-vp", "aria-label": `${c.vp} VP` }, `${c.vp} VP`) : null),
+      Object.values(c.bonus || {}).some(Boolean)
+        ? h("span", { class: "ms-bonus", title: "CV Bonus" }, "CV ", amounts(c.bonus)) : null,
       big && (c.ability || []).length ? h("span", { class: "ms-ability" }, c.ability.join("; ")) : null);
   }
 

@@ -4,6 +4,7 @@
 // Names, abilities and what cards give come from the game's words (those of the room's card
 // set); what things cost, as the rules count it, from the view (take_costs, private.prices).
 import { h } from "../dom.js";
+import { newEvents } from "../log-tail.js";
 import { listing, say, seatTable, status } from "./common.js";
 import { amountsIn, kit, priceText } from "./my-story-kit.js";
 import { actControls } from "./my-story-act.js";
@@ -87,17 +88,6 @@ export default function myStory(words) {
     const names = ["money", "book", "heart", "house", "smile", "star", "years"].filter((r) => words.resources[r]);
     return h("p", { class: "hint ms-legend" }, names.map((r) => h("span", { class: "amt" }, icon(r), ` ${words.resources[r].name}`)),
       h("span", { class: "amt" }, icon("vp"), " VP"));
-  }
-
-  /** The events a move added to the view's log (which keeps only its last few). */
-  function newEvents(before, after) {
-    const old = before.log || [];
-    const now = after.log || [];
-    for (let dropped = 0; dropped <= old.length; dropped += 1) {
-      const kept = old.slice(dropped);
-      if (kept.every((e, i) => JSON.stringify(e) === JSON.stringify(now[i]))) return now.slice(kept.length);
-    }
-    return now;
   }
 
   function eventText(e) {

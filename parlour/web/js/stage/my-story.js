@@ -3,6 +3,7 @@
 // and the turn being played (the cards played, the resources to spend). A finished turn is
 // the moment: what was taken or grown, the years it cost, who plays next.
 import { h } from "../dom.js";
+import { newEvents } from "../log-tail.js";
 import { icon, RESOURCE_ICON } from "./icons.js";
 import { myStoryPieces } from "./my-story-cards.js";
 import { byPlayer, columns, counted } from "./parts.js";
@@ -34,17 +35,6 @@ export default function myStory(words) {
       h("span", { class: "ms-reunions" }, (view.reunions || []).map((id) => h("span", { class: "ms-reunion" }, nameOf(id), " ", amounts((words.reunions[id] || {}).requirement)))),
       h("span", { class: "ms-board-title" }, "Achievements"),
       h("span", { class: "ms-achievements" }, (view.achievements || []).map((id) => h("span", { class: "ms-chip" }, nameOf(id)))));
-  }
-
-  /** The events a move added to the view's short log (which keeps only its last few). */
-  function newEvents(before, after) {
-    const old = before.log || [];
-    const now = after.log || [];
-    for (let dropped = 0; dropped <= old.length; dropped += 1) {
-      const kept = old.slice(dropped);
-      if (kept.every((e, i) => JSON.stringify(e) === JSON.stringify(now[i]))) return now.slice(kept.length);
-    }
-    return now;
   }
 
   /** One thing done in a turn, in words and (a card taken or grown) drawn. */

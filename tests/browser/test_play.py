@@ -296,6 +296,8 @@ def test_a_ranking_can_be_reordered_by_dragging_and_by_keyboard(browser: Browser
         return [ranked.nth(i).text_content() for i in range(ranked.count())]
 
     assert shown() == words
+    # The bot ranks first: its "ranked" note on the seats would move the list under the drag.
+    expect(page.locator('.seat-chip[data-seat="2"]')).to_contain_text("ranked")
     # Drag the fourth word above the first, as a finger or mouse would.
     start, target = ranked.nth(3).bounding_box(), ranked.nth(0).bounding_box()
     assert start is not None and target is not None

@@ -459,12 +459,13 @@ def load_card_set(path: str | Path, key: str | None = None) -> CardSet:
     return parse_card_set(data, key)
 
 
-BUNDLED = {"standard": "cards.json", "second-edition": "cards-second-edition.json",
-           "first-draft": "cards-first-draft.json"}
+BUNDLED = {"standard": "cards.json", "third-edition": "cards-third-edition.json",
+           "second-edition": "cards-second-edition.json", "first-draft": "cards-first-draft.json"}
 """The card sets that come with the game, by the name the ``card_set`` option gives them:
-the standard set (the third edition, which gave back some cheap turns), the second edition
-(rebalanced by the lab, with no free turn at all) and the first draft (as first written);
-the older two are kept to compare."""
+the standard set (the fourth edition, measured with the search bot in the seats too), the
+third edition (which gave back some cheap turns), the second edition (rebalanced by the
+lab, with no free turn at all) and the first draft (as first written); the older three are
+kept to compare, and so that a record made with one replays with it."""
 STANDARD = "standard"
 DEFAULT_PATH = Path(__file__).with_name(BUNDLED[STANDARD])
 

@@ -44,8 +44,9 @@ class MyStory(Game[MyStoryState]):
     default_bot = "heuristic"
     options = (
         Option("card_set", str, STANDARD, "the card set that comes with the game: standard, "
-               "second-edition (before some cheap turns were given back) or first-draft (as "
-               "first written, before the lab rebalanced it)",
+               "third-edition (before the search bot's ladder), second-edition (before some "
+               "cheap turns were given back) or first-draft (as first written, before the "
+               "lab rebalanced it)",
                choices=tuple(BUNDLED)),
         Option("cards", dict, None, "your own card set, in the format of "
                "docs/games/my-story.md; it replaces card_set", content=True),

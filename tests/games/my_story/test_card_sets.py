@@ -17,6 +17,7 @@ from parlour.cli.main import app
 from parlour.engine import ContentError, InvalidOptions, Match, Record, play, replay
 from parlour.games import get_game
 from parlour.games.my_story import GAME, bundled_card_set, with_cards
+from parlour.games.my_story.abilities import planned_gain
 from parlour.games.my_story.cards import DEFAULT_PATH, played_card_set
 
 runner = CliRunner()
@@ -123,7 +124,7 @@ def test_a_bad_card_set_option_is_refused_naming_the_card_and_field(change: Any,
     with pytest.raises(ContentError, match=re.escape(message)):
         Match.new(GAME, 2, {"cards": data}, seed=1)
     with pytest.raises(InvalidOptions,
-                       match="must be one of standard, second-edition, first-draft"):
+                       match="must be one of standard, third-edition, second-edition, first-draft"):
         GAME.setup(2, {"card_set": "deluxe"})
 
 
@@ -185,3 +186,33 @@ def test_the_standard_set_gives_back_some_cheap_turns_without_the_runaway() -> N
     # (the goals' own figures, on 300 games a player count, are in docs/lab/my-story-*).
     free, plain = cheap_turns("standard")
     assert 0.05 <= free <= 0.20 and plain >= 0.30
+
+
+def test_every_occupation_has_a_bonus_the_search_bot_counts() -> None:
+    """The search bot judges a position by what each CV Bonus will give over the years left;
+    in the third edition Musician and Mayor had none, and with ``mcts:30`` in every seat
+    they were taken up in 2-3% of games (the line is 5%)."""
+    third = bundled_card_set("third-edition")
+    assert [c.id for c in third.cards.values() if c.kind == "occupation" and not c.bonus] \
+        == ["O18", "O25"]
+    occupations = [c for c in GAME.card_set.cards.values() if c.kind == "occupation"]
+    assert len(occupations) == 25 and all(c.bonus for c in occupations)
+
+
+def test_teacher_pays_for_the_blue_cards_played_not_for_every_book() -> None:
+    """The third edition's Teacher gave a Money for each Book gained, its own Bonus Book
+    included: over twice its peers under the search bot (6.0 resources a turn, 3 players)."""
+    played = ["education@0", "L03", "hobby@0", "salary-a@0"]  # blue (1 Book), blue (2), ...
+
+    def teacher_gives(game: Any) -> int:
+        state = game.setup(2, seed=0)
+        me = state.seats[0]
+        me.occupation, me.cv = "O09", ["O09"]
+        with_teacher = sum(planned_gain(state, 0, played).values())
+        me.occupation, me.cv = None, []
+        return with_teacher - sum(planned_gain(state, 0, played).values())
+
+    # Bonus Book + Smile (blue was played), then a Money per blue card: 2 + 2.
+    assert teacher_gives(GAME) == 4
+    # Bonus Book + Smile, then a Money per Book gained (1 + 2 + the Bonus's 1): 2 + 4.
+    assert teacher_gives(with_cards(bundled_card_set("third-edition"))) == 6

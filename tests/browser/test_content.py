@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from parlour.games.my_story.cards import DEFAULT_PATH
+from parlour.games.my_story.cards import BUNDLED, DEFAULT_PATH
 
 from .conftest import DESKTOP, Person, Server, open_room
 
@@ -31,7 +31,7 @@ def test_the_host_picks_or_uploads_a_card_set_and_the_table_names_its_cards(
     open_room(host, server, "my-story")
     page = host.page
     # The bundled sets are a choice like any option.
-    expect(page.locator("#opt-card_set option")).to_have_count(3)
+    expect(page.locator("#opt-card_set option")).to_have_count(len(BUNDLED))
     bad = chapters()
     bad["cards"][3]["vp"] = "two"
     (tmp_path / "bad.json").write_text(json.dumps(bad))

@@ -23,6 +23,9 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from playwright.sync_api import (
+    Error as PlaywrightError,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -168,6 +171,18 @@ class Person:
         """The big line of the instruction on screen (what to do now)."""
         return (self.page.locator("#instruction .say-main").text_content() or "").strip()
 
+    def state(self) -> dict[str, Any]:
+        """What the page shows of its connection and its last move, to say why a wait failed."""
+        found: dict[str, Any] = self.page.evaluate(
+            "() => ({version: document.body.dataset.version,"
+            " pending: document.body.dataset.pending, turn: document.body.dataset.turn,"
+            " status: document.body.dataset.status,"
+            " conn: document.getElementById('conn-text')?.textContent,"
+            " sent: document.getElementById('sent').textContent,"
+            " error: document.getElementById('error').textContent,"
+            " controls: document.getElementById('controls').innerHTML.slice(0, 2000)})")
+        return {**found, "page errors": self.errors}
+
     def version(self) -> int:
         return int(self.page.locator("body").get_attribute("data-version") or -1)
 
@@ -253,10 +268,14 @@ class Person:
             raise AssertionError(f"no control for kind {kind!r} (page errors: {self.errors})")
         # The move is settled once the server answered (the page shows its newer version,
         # or an error says why not): someone else's move meanwhile must not fool us.
-        page.wait_for_function(
-            "([v]) => document.body.dataset.pending === '0'"
-            " && (Number(document.body.dataset.version) > v"
-            "     || !document.getElementById('error').hidden)", arg=[before])
+        try:
+            page.wait_for_function(
+                "([v]) => document.body.dataset.pending === '0'"
+                " && (Number(document.body.dataset.version) > v"
+                "     || !document.getElementById('error').hidden)", arg=[before])
+        except PlaywrightError as exc:
+            raise AssertionError(f"{self.name}'s {kind} move was not settled: {self.state()}"
+                                 f" (from version {before})") from exc
         error = page.locator("#error")
         assert error.is_hidden(), f"{self.name}'s move was refused: {error.text_content()}"
         # Taken: the page says so until this seat's next decision (or the end).

@@ -90,6 +90,17 @@ def test_whats_it_to_ya_the_dealer_ranks_and_the_others_guess_the_dealers_order(
         expect(p.page.locator("#table .wity-phone .wity-order li").first).to_be_visible()
         expect(p.page.locator("#table .wity-phone > p").last).to_contain_text(
             re.compile(r"(takes all five cards|share the cards|no cards are won)"))
+    # A fold a person opened stays open while the room goes on around them (a reaction,
+    # someone's move): it closed under Bob's finger at every new snapshot before.
+    fold = bob.page.locator("#table details", has_text="how everyone guessed")
+    floats = bob.page.locator("#floats .float-emoji")
+    ann.press(ann.page.get_by_role("button", name="React 😂"))
+    expect(floats).to_have_attribute("aria-label", "Ann reacts 😂")
+    expect(fold).to_have_attribute("open", "")
+    bob.press(bob.page.locator("#table summary", has_text="how everyone guessed"))
+    ann.press(ann.page.get_by_role("button", name="React 👏"))
+    expect(floats.last).to_have_attribute("aria-label", "Ann reacts 👏")
+    expect(fold).not_to_have_attribute("open", "")
     closed([ann, bob])
 
 

@@ -405,3 +405,32 @@ def test_no_console_error_when_a_phone_nobody_tapped_yet_is_called_to_play(
     expect(phone.page.locator("body")).to_have_attribute("data-chimes", "1")
     assert phone.errors == []
     phone.close()
+
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("take-your-pick", {"first_subject": "1"}),  # Ann and a bot read together
+    ("whats-it-to-ya", {"first_dealer": "1"}),  # Ann and a bot guess together
+    ("my-favourite-things", {}),  # everyone names a category at once
+])
+def test_the_buttons_do_not_move_under_a_finger_when_another_player_finishes(
+        browser: Browser, tmp_path: Path, game_id: str, options: dict[str, str]) -> None:
+    # Bots that take a second or two: Ann is mid-decision when one finishes.
+    server = Server(tmp_path / "slow.sqlite3", tmp_path / "slow.log", bot_delay=0.5)
+    server.start()
+    try:
+        ann, _ = host_with_bots(browser, server, game_id, 3, options)
+        expect(ann.page.locator("body")).to_have_attribute("data-turn", "yes")
+        controls = ann.page.locator("#controls")
+        before, version = controls.bounding_box(), ann.version()
+        # A bot's chip loses "▶ to play" and may get a line shorter; news of its move may
+        # come: the buttons stay where they were.
+        ann.page.wait_for_function("([v]) => Number(document.body.dataset.version) > v",
+                                   arg=[version], timeout=30_000)
+        expect(ann.page.locator("body")).to_have_attribute("data-turn", "yes")
+        assert controls.bounding_box() == before
+        ann.move(random.Random(1), {"text": "Rivers"})
+        assert ann.errors == []
+        ann.close()
+    finally:
+        server.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -201,10 +202,12 @@ def test_refusals_are_shown_inline_with_the_engines_reason(browser: Browser, ser
     fields = page.locator("#controls input[type=text]")
     for i in range(fields.count()):
         fields.nth(i).fill("Same thing")
-    version = host.version()
     page.locator("#controls button[type=submit]").click()
     expect(page.locator("#error")).to_contain_text("each of the six entries must be different")
-    assert host.version() == version
+    # Refused, nothing was taken: still Ann's turn, her six entries kept to mend. (The
+    # game's version is no witness: Bob and the bot write theirs meanwhile.)
+    expect(page.locator("body")).to_have_attribute("data-turn", "yes")
+    assert [fields.nth(i).input_value() for i in range(fields.count())] == ["Same thing"] * 6
     host.move(rng)  # and a good answer is taken
     expect(page.locator("#error")).to_be_hidden()
     for p in (host, guest):
@@ -314,6 +317,29 @@ def test_a_ranking_can_be_reordered_by_dragging_and_by_keyboard(browser: Browser
     assert shown() == [words[3], words[1], words[0], words[2], words[4]]
     ranked.nth(4).locator("button").click()
     assert shown() == [words[3], words[1], words[0], words[2]]
+    for p in (host, guest):
+        assert p.errors == []
+        p.close()
+
+
+def test_my_story_folds_a_person_opened_stay_open_while_the_game_goes_on(
+        browser: Browser, server: Server) -> None:
+    host, guest, _ = set_up_game(browser, server, "my-story")
+    board = guest.page.locator("details.ms-board")
+    track = guest.page.locator("details.ms-track[data-fold='Life Story track']")
+    guest.press(board.locator("> summary"))
+    guest.press(track.locator("> summary"))
+    expect(track).to_have_attribute("open", "")
+    # Two moves later (the Life Story track's count may have changed), both still open:
+    # before, every new snapshot closed them under the reader's finger.
+    rng = random.Random(3)
+    for _ in range(2):
+        deadline = time.monotonic() + 30
+        while not (host.my_turn() or guest.my_turn()) and time.monotonic() < deadline:
+            host.page.wait_for_timeout(50)
+        (host if host.my_turn() else guest).move(rng)
+    for fold in (board, track):
+        expect(fold).to_have_attribute("open", "")
     for p in (host, guest):
         assert p.errors == []
         p.close()

@@ -39,6 +39,30 @@ export function fill(el, ...children) {
   return append(el, children);
 }
 
+/**
+ * Replace an element's children, keeping each fold (<details>) as the person left it: a
+ * fold they opened stays open when the page is drawn again (someone else moved, a bot
+ * answered), and one they closed stays closed. A fold is known by its data-fold name or
+ * else its summary's words (a summary with a count in it needs the name).
+ */
+export function refill(el, ...children) {
+  const chosen = new Map();
+  for (const fold of el.querySelectorAll("details")) {
+    if (fold.open !== (fold.dataset.drawnOpen === "1")) chosen.set(foldName(fold), fold.open);
+  }
+  fill(el, ...children);
+  for (const fold of el.querySelectorAll("details")) {
+    fold.dataset.drawnOpen = fold.open ? "1" : "0";
+    const name = foldName(fold);
+    if (chosen.has(name)) fold.open = chosen.get(name);
+  }
+  return el;
+}
+
+function foldName(fold) {
+  return fold.dataset.fold || fold.querySelector("summary")?.textContent || "";
+}
+
 export function $(selector, root = document) {
   return root.querySelector(selector);
 }

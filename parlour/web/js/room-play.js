@@ -1,7 +1,7 @@
 // The game being played, on the room page: the banner, the seats, the table, this seat's
 // hand and decision, what just happened, the result. `page` is the room page's parts:
 // { el, state (a RoomState), live, send, showError, notice, moment }.
-import { h, fill, show } from "./dom.js";
+import { h, fill, refill, show } from "./dom.js";
 import { buildControls } from "./controls.js";
 import { reveals, tree } from "./render.js";
 import { colour, paintNames, playerNames, presenceText, seatClass, seatName, seatStrip } from "./seats.js";
@@ -34,11 +34,11 @@ export async function drawPlay(page, room, you, play) {
   tellWhatHappened(page, r, room, play, ctx, changed, legalKey);
   state.lastView = play.view;
   drawBanner(page, room, you, play, ctx);
-  drawSeats(page, r, room, play, ctx);
+  drawSeats(page, r, room, play, ctx, legalKey);
   runClocks(state, room.paused);
   drawInstruction(page, r, room, play, ctx);
-  fill(el.table, safely(() => r.table(play.view, ctx), () => tree(play.view, ctx)));
-  fill(el.hand, play.seat !== null ? safely(() => r.hand(play.view, ctx), () => null) : null);
+  refill(el.table, safely(() => r.table(play.view, ctx), () => tree(play.view, ctx)));
+  refill(el.hand, play.seat !== null ? safely(() => r.hand(play.view, ctx), () => null) : null);
   el.hand.hidden = !el.hand.firstChild;
   // Rebuild the controls only when what this seat may do changes: others moving
   // meanwhile must not wipe a ranking or text the person is half-way through.
@@ -208,9 +208,14 @@ function runClocks(state, paused) {
   if (!paused) state.countdown = setInterval(tick, 500);
 }
 
-function drawSeats({ el }, r, room, play, ctx) {
+function drawSeats({ el, state }, r, room, play, ctx, legalKey) {
   const hook = (name) => (r[name] ? (s) => safely(() => r[name](play.view, s, ctx), () => null) : null);
+  // Others finishing their moves shorten their chips ("▶ to play" becomes "✓"): while this
+  // seat decides, the strip keeps its height, so the buttons under a finger do not jump.
+  const deciding = legalKey !== "null" && legalKey === state.legal;
+  if (!deciding) el.seats.style.minHeight = "";
   fill(el.seats, seatStrip(room, play, ctx, hook("score"), hook("note")));
+  if (legalKey !== "null") el.seats.style.minHeight = `${el.seats.getBoundingClientRect().height}px`;
 }
 
 /** The one instruction: the game's words for this seat now, or plain generic ones. */
@@ -287,7 +292,7 @@ function drawResult({ el, send }, r, room, you, play, ctx) {
   }
   const res = play.result;
   const winners = res.winners.map((s) => ctx.names[s]);
-  fill(el.result,
+  refill(el.result,
     h("h2", {}, winners.length === 1 ? `${winners[0]} wins!`
       : winners.length ? `A tie: ${listing(winners).join("")} share the victory` : "Nobody wins"),
     again,

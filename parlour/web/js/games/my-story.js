@@ -64,7 +64,7 @@ export default function myStory(words) {
 
   /** A track, one tap away: each card with what it costs to take (as the server counts it) and gives. */
   function track(title, ids, where, costs) {
-    return h("details", { class: "ms-track" }, h("summary", {}, `${title} (${ids.length})`),
+    return h("details", { class: "ms-track", "data-fold": title }, h("summary", {}, `${title} (${ids.length})`),
       h("ol", { class: "ms-track-cards" }, ids.map((id, i) => h("li", { class: "ms-track-card" },
         k.title(id), h("span", { class: "card-line take" }, "Take: ", k.price((costs || [])[i])),
         k.gives(id).map((line) => h("span", { class: "card-line" }, line))))));
@@ -76,7 +76,7 @@ export default function myStory(words) {
       return view.stage === 0 && view.phase !== "over" ? h("p", { class: "hint" }, "Reunions and Achievements open when everyone is 30.") : null;
     }
     const progress = (view.private || {}).progress || {};
-    return h("details", { class: "ms-track" }, h("summary", {}, `Reunions and Achievements (${(view.achievements || []).length})`),
+    return h("details", { class: "ms-track", "data-fold": "reunions" }, h("summary", {}, `Reunions and Achievements (${(view.achievements || []).length})`),
       h("ul", { class: "plays" }, (view.reunions || []).map((id) => h("li", {}, h("strong", {}, cardName(id)), " — pay ",
         k.icons((words.reunions[id] || {}).requirement, { none: "free" })))),
       h("ul", { class: "plays" }, (view.achievements || []).map((id) => h("li", {}, h("strong", {}, cardName(id)), ` — ${(words.achievements[id] || {}).text || ""}`,
@@ -223,7 +223,7 @@ export default function myStory(words) {
       }
       if (mine.draw && mine.draw.length) bits.push(h("p", {}, `Still to come in your deck (${mine.draw.length}): `, mine.draw.map(chip)));
       const job = seat.occupation ? cardName(seat.occupation) : "no occupation";
-      return h("details", { class: "ms-life" }, h("summary", {}, `Your life: ${job}, your CV, your deck`), bits);
+      return h("details", { class: "ms-life", "data-fold": "your life" }, h("summary", {}, `Your life: ${job}, your CV, your deck`), bits);
     },
     label(action, view) {
       const star = action.stars ? ` (using ${action.stars} Star${action.stars === 1 ? "" : "s"})` : "";

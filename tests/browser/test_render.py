@@ -79,3 +79,23 @@ def test_a_game_without_a_renderer_of_its_own_is_drawn_by_the_generic_one(
         page.close()
     # Every game that ships has screens of its own; the sixth game, none.
     assert drawn == {"registered": sorted(game_ids()), "label": "Guess high", "generic": True}
+
+
+PAINT = """async ([text, names]) => {
+  const { paintNames } = await import('/static/js/seats.js');
+  return paintNames(text, names).map((part) => typeof part === 'string' ? part
+    : {who: part.textContent, seat: part.className});
+}"""
+
+
+def test_names_are_painted_in_running_text_but_not_inside_what_someone_typed(
+        browser: Browser, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    # Ann's favourites name her ("Thing Ann 2.0"), and a card may say "Bob": their words.
+    text = 'Ann writes “Thing Ann 2.0”; Bob reads "Bob or Ann?" to Annabel'
+    assert page.evaluate(PAINT, [text, ["Ann", "Bob", "Annabel"]]) == [
+        {"who": "Ann", "seat": "who c0"}, ' writes “Thing Ann 2.0”; ',
+        {"who": "Bob", "seat": "who c1"}, ' reads "Bob or Ann?" to ',
+        {"who": "Annabel", "seat": "who c2"}]
+    page.close()

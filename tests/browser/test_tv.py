@@ -58,6 +58,11 @@ WATCH = """addEventListener("DOMContentLoaded", () => {
                      height: page.scrollHeight,
                      what: out.slice(-3).map((el) => el.outerHTML.slice(0, 120))});
     }
+    // A track card's lines (its cost, what it plays for, its CV Bonus) are shown whole.
+    const lines = '.ms-card > .ms-cost, .ms-card > .ms-play, .ms-card > .ms-bonus';
+    const cut = [...document.querySelectorAll(lines)]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent);
+    if (cut.length) tvFaults.push({stage: document.body.dataset.stage, cut});
     const words = document.body.innerText.match(new RegExp(window.DEV_WORDS, 'gi'));
     if (words) tvFaults.push({stage: document.body.dataset.stage, words});
   };

@@ -107,7 +107,8 @@ def room_part(room: Shown) -> dict[str, Any]:
     waiting = lobby.to_accept()
     seats = [
         {
-            "name": None if s.empty else lobby.label(i),
+            "name": None if s.empty else lobby.name(i),
+            "label": None if s.empty else lobby.label(i),
             "bot": s.bot,
             "level": level_of(game, s.bot) if s.bot else None,
             "human": s.token_hash is not None,

@@ -52,7 +52,7 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
 }
 
 function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
-  const label = seat.name ? seat.name : "empty";
+  const label = seat.label || "empty";
   const bits = [h("span", { class: "seat-no" }, `Seat ${i + 1}`), h("span", { class: "seat-name" }, label)];
   if (seat.you) bits.push(h("span", { class: "tag" }, "you"));
   if (seat.to_accept) bits.push(h("span", { class: "tag watching" }, "deck not accepted yet"));
@@ -156,7 +156,7 @@ function hostSettings(room, game, games, send) {
     if (opt.seat) {
       // A seat is shown as people count seats, from 1; the engine counts from 0.
       input = h("select", { id }, opt.default === null ? h("option", { value: "", selected: current === null }, "drawn at random") : null,
-        room.seats.map((seat, s) => h("option", { value: JSON.stringify(s), selected: s === current }, `Seat ${s + 1}${seat.name ? ` (${seat.name})` : ""}`)));
+        room.seats.map((seat, s) => h("option", { value: JSON.stringify(s), selected: s === current }, `Seat ${s + 1}${seat.label ? ` (${seat.label})` : ""}`)));
     } else if (opt.choices) {
       input = h("select", { id }, opt.default === null ? h("option", { value: "", selected: current === null }, "default") : null,
         opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === current }, show(c))));

@@ -42,7 +42,7 @@ export function answerRequests(room, send) {
 
 function seatChoice(asked, free, send) {
   const pick = h("select", { id: `request-seat-${asked.n}`, "aria-label": `Seat for ${asked.name}` },
-    free.map(([seat, i]) => h("option", { value: i }, `Seat ${i + 1}: ${seat.name || "empty"}`)));
+    free.map(([seat, i]) => h("option", { value: i }, `Seat ${i + 1}: ${seat.label || "empty"}`)));
   return [pick, h("button", { type: "button", class: "primary", id: `give-seat-${asked.n}`,
     onclick: () => send({ type: "give_seat", request: asked.n, seat: Number(pick.value) }) },
   "Give this seat")];

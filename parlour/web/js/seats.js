@@ -30,12 +30,7 @@ export function seatName(names, s, { you = null } = {}) {
  * hard") says the rest.
  */
 export function playerNames(room) {
-  return room.seats.map(plainName);
-}
-
-function plainName(seat) {
-  const label = seat.level ? ` · bot, ${seat.level}` : null;
-  return label && seat.name && seat.name.endsWith(label) ? seat.name.slice(0, -label.length) : seat.name;
+  return room.seats.map((seat) => seat.name);
 }
 
 /** What a seat's presence reads as: a bot's level, a stand-in bot said plainly. */
@@ -51,14 +46,18 @@ export function paintNames(text, names) {
     .sort((a, b) => b[0].length - a[0].length);
   if (!order.length) return [text];
   const escaped = order.map(([name]) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+  // A quotation (“…” or "…") is what someone typed or a card says: a name in it is
+  // their words, not the player, so it is left unpainted.
+  const quoted = "“[^”]*”|\"[^\"]*\"";
+  const pattern = new RegExp(`${quoted}|(?<![\\p{L}\\p{N}])(${escaped.join("|")})(?![\\p{L}\\p{N}])`, "gu");
   const parts = [];
   let at = 0;
   for (const match of text.matchAll(pattern)) {
+    if (match[1] === undefined) continue;
     if (match.index > at) parts.push(text.slice(at, match.index));
-    const s = order.find(([name]) => name === match[0])[1];
-    parts.push(h("span", { class: `who${seatClass(s)}` }, match[0]));
-    at = match.index + match[0].length;
+    const s = order.find(([name]) => name === match[1])[1];
+    parts.push(h("span", { class: `who${seatClass(s)}` }, match[1]));
+    at = match.index + match[1].length;
   }
   if (at < text.length) parts.push(text.slice(at));
   return parts;
@@ -88,7 +87,7 @@ export function seatStrip(room, play, ctx, score, note) {
       class: `seat-chip${toAct ? " to-act" : ""}${seat.you ? " you" : ""} presence-${seat.presence || "empty"}${seat.stand_in ? " stood-in" : ""}${seatClass(s)}`,
       "data-seat": s,
     },
-    h("span", { class: "chip-name" }, plainName(seat) || "empty", seat.you ? " (you)" : ""),
+    h("span", { class: "chip-name" }, seat.name || "empty", seat.you ? " (you)" : ""),
     h("span", { class: "chip-presence", title: presenceText(seat) }, h("span", { "aria-hidden": "true" }, icon), ` ${presenceText(seat)}`),
     toAct ? h("span", { class: "chip-turn" }, "to play") : null,
     said ? h("span", { class: "chip-note" }, said) : null,

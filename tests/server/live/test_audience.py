@@ -47,10 +47,10 @@ def test_bots_have_people_s_names_and_levels_and_no_engine_name_is_shown(
                                      "level": level})["type"] == "ok"
             seats = host.last["room"]["seats"]
             for seat, level in zip(seats, levels, strict=False):
-                name, _, said = seat["name"].partition(" · ")
-                assert said == f"bot, {level}" and seat["level"] == level
+                name = seat["name"]
+                assert seat["label"] == f"{name} · bot, {level}" and seat["level"] == level
                 assert name.isalpha() and name not in ENGINES
-            shown = json.dumps([s["name"] for s in seats] + host.last["room"]["log"])
+            shown = json.dumps([s["label"] for s in seats] + host.last["room"]["log"])
             assert not any(engine in shown for engine in ENGINES), shown
             assert len({s["name"] for s in seats}) == len(seats)  # each its own name
         refused = host.request({"type": "add_bot", "seat": 0, "level": "fiendish"})
@@ -66,9 +66,10 @@ def test_love_me_not_s_levels_are_its_bots_from_random_to_cfr(kit: Any, db: Path
             host.request({"type": "add_bot", "seat": seat, "level": level})
         assert [s["bot"] for s in host.last["room"]["seats"]] == ["random", "cfr"]
         # Changing a bot's level keeps its name.
-        name = host.last["room"]["seats"][1]["name"].split(" · ")[0]
+        name = host.last["room"]["seats"][1]["name"]
         host.request({"type": "add_bot", "seat": 1, "level": "medium"})
-        assert host.last["room"]["seats"][1]["name"] == f"{name} · bot, medium"
+        assert host.last["room"]["seats"][1]["name"] == name
+        assert host.last["room"]["seats"][1]["label"] == f"{name} · bot, medium"
 
 
 def play_to_the_end(kit: Any, host: Any) -> None:

@@ -146,8 +146,10 @@ def test_lobby_seats_bots_and_options(kit: Any, db: Path) -> None:
             "seat 2 is taken")
         assert host.request({"type": "add_bot", "seat": 0, "bot": "greedy"})["type"] == "ok"
         seats = host.last["room"]["seats"]
-        # The bot plays under a person's name with its level, never its engine's name.
-        assert [s["name"] for s in seats] == ["Robin · bot, medium", "Ann"]
+        # The bot plays under a person's name, labelled with its level, never its engine's
+        # name; the name alone is what the log and the moments call it.
+        assert [s["name"] for s in seats] == ["Robin", "Ann"]
+        assert [s["label"] for s in seats] == ["Robin · bot, medium", "Ann"]
         assert [s["level"] for s in seats] == ["medium", None]
         assert seats[1]["you"] and [s["presence"] for s in seats] == ["bot", "online"]
         assert host.request({"type": "configure", "options": {"matches": 1}})["type"] == "ok"

@@ -1,7 +1,7 @@
 // Cards on the TV: playing cards (rank and suit), backs for hidden ones, piles as stacks,
 // and word cards; any card may turn over as it appears (CSS, still under reduced motion).
 import { h } from "../dom.js";
-import { icon } from "./icons.js";
+import { icon } from "../icons.js";
 
 /**
  * Marks `el` to turn over as it appears, the `i`-th of a row (each a beat after the one

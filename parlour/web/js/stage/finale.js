@@ -2,7 +2,7 @@
 // breakdown under it. It has the screen to itself: no moment or notice is drawn over it.
 import { h, fill } from "../dom.js";
 import { seatClass } from "../seats.js";
-import { icon } from "./icons.js";
+import { icon } from "../icons.js";
 import { listing } from "../games/common.js";
 import { safely } from "./screen.js";
 

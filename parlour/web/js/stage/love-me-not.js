@@ -3,7 +3,7 @@
 // kept cards turning over, and a match's end with both piles and how the points add up.
 import { h } from "../dom.js";
 import { cardBack, playingCard, stack, turning } from "./cards.js";
-import { icon } from "./icons.js";
+import { icon } from "../icons.js";
 import { byPlayer, counted, plate } from "./parts.js";
 import { say } from "./stages.js";
 import { listing } from "../games/common.js";

@@ -3,7 +3,7 @@
 // the reveal, the winner's heart, hearts won down the side.
 import { h } from "../dom.js";
 import { turning, wordCard } from "./cards.js";
-import { icon } from "./icons.js";
+import { icon } from "../icons.js";
 import { byPlayer, columns } from "./parts.js";
 import { say } from "./stages.js";
 import { listing } from "../games/common.js";

@@ -2,9 +2,8 @@
 // counts, track cards (colours, name, what taking them costs, what they play for, VP), and
 // the age track with every player's token.
 import { h } from "../dom.js";
-import { RESOURCE_ICON, counted, icon } from "./icons.js";
+import { ORDER, RESOURCE_ICON, counted, icon } from "../icons.js";
 
-const ORDER = ["years", "money", "book", "heart", "house", "smile", "star"];
 const COLOUR_CLASS = { yellow: "yellow", blue: "blue", green: "green", red: "red" };
 
 /** The pieces, given the words of the card set played. */
@@ -14,12 +13,20 @@ export function myStoryPieces(words) {
     return r ? `${n} ${n === 1 ? r.name : r.plural}` : `${n} ${key}`;
   }
 
-  /** {"years": 2, "money": 1} as icons with counts, in the rulebook's order; `none` if empty. */
-  function amounts(map, none = null) {
-    const parts = Object.entries(map || {}).filter(([, n]) => n)
-      .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b))
-      .map(([k, n]) => counted(RESOURCE_ICON[k] || "star", n, named(k, n)));
-    return parts.length ? h("span", { class: "amounts" }, parts) : none;
+  /**
+   * {"years": 2, "money": 1} as icons with counts, in the rulebook's order; `none` if empty.
+   * A track card's line keeps whole however many kinds it holds (`beside`: how many more
+   * things share the line, such as the VP): four or more are drawn closer, and on a line
+   * of five or more a single one is its icon alone.
+   */
+  function amounts(map, none = null, beside = 0) {
+    const entries = Object.entries(map || {}).filter(([, n]) => n)
+      .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    const crowded = entries.length >= 5;
+    const parts = entries.map(([k, n]) => (crowded && n === 1
+      ? h("span", { class: "count", title: named(k, n) }, icon(RESOURCE_ICON[k] || "star", { label: named(k, n) }))
+      : counted(RESOURCE_ICON[k] || "star", n, named(k, n))));
+    return parts.length ? h("span", { class: parts.length + beside > 3 ? "amounts many" : "amounts" }, parts) : none;
   }
 
   function card(id) {
@@ -42,8 +49,8 @@ export function myStoryPieces(words) {
       h("span", { class: "ms-name" }, c.name),
       cost ? h("span", { class: "ms-cost" }, amounts(cost, h("span", { class: "ms-free" }, "free"))) : null,
       // The VP sits beside what the card plays, so a long name keeps the card's whole width.
-      h("span", { class: "ms-play" }, amounts(c.play, null),
-        c.vp ? h("span", { class: "ms-vp", "aria-label": `${c.vp} VP` }, `${c.vp} VP`) : null),
+      h("span", { class: "ms-play" }, amounts(c.play, null, c.vp ? 1 : 0),
+        c.vp ? h("span", { class: "ms-vp" }, counted("vp", c.vp, `${c.vp} VP`)) : null),
       Object.values(c.bonus || {}).some(Boolean)
         ? h("span", { class: "ms-bonus", title: "CV Bonus" }, "CV ", amounts(c.bonus)) : null,
       big && (c.ability || []).length ? h("span", { class: "ms-ability" }, c.ability.join("; ")) : null);

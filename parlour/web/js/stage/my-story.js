@@ -4,7 +4,7 @@
 // the moment: what was taken or grown, the years it cost, who plays next.
 import { h } from "../dom.js";
 import { newEvents } from "../log-tail.js";
-import { icon, RESOURCE_ICON } from "./icons.js";
+import { icon, RESOURCE_ICON } from "../icons.js";
 import { myStoryPieces } from "./my-story-cards.js";
 import { byPlayer, columns, counted } from "./parts.js";
 import { say } from "./stages.js";

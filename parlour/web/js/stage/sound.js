@@ -3,7 +3,7 @@
 // reveal), a fanfare for the winner. On by default; browsers let a page sound only after
 // a tap or a key, so until then the page says "tap for sound" and makes no audio at all.
 import { h, fill } from "../dom.js";
-import { icon } from "./icons.js";
+import { icon } from "../icons.js";
 
 const KEY = "parlour:tv-sound";
 

@@ -3,7 +3,7 @@
 // over with the Subject's pick lit and the guess marked right or wrong.
 import { h } from "../dom.js";
 import { cardBack, turning, wordCard } from "./cards.js";
-import { icon } from "./icons.js";
+import { icon } from "../icons.js";
 import { byPlayer, counted } from "./parts.js";
 import { say } from "./stages.js";
 

@@ -23,7 +23,7 @@ export function joinPanel(code, lead = "Join on your phone") {
 
 function seatLine(seat, s) {
   const kind = seat.name === null ? "empty" : seat.bot ? "bot" : "person";
-  const what = kind === "empty" ? "a free seat" : kind === "bot" ? "" : seat.presence === "online" ? "here" : "not here yet";
+  const what = kind === "empty" ? "a free seat" : kind === "bot" ? `bot, ${seat.level}` : seat.presence === "online" ? "here" : "not here yet";
   return h("li", { class: `welcome-seat ${kind}${seatClass(s)}` },
     h("span", { class: "welcome-name" }, seat.name === null ? `Seat ${s + 1}` : seat.name),
     h("span", { class: "welcome-what" }, what));

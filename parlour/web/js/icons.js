@@ -1,7 +1,8 @@
-// The TV's icons, drawn here as SVG paths (our own drawing; no text inside an SVG, so
-// every word on the screen is page text at a readable size). Each icon is 24×24 units,
-// painted in currentColor unless it has colours of its own.
-import { h } from "../dom.js";
+// Our own icons, for the TV and the phones alike (a Star is the same Star on both), drawn
+// as SVG paths: no text inside an SVG, so every word on the screen is page text at a
+// readable size. Each icon is 24×24 units, painted in currentColor unless it has colours
+// of its own.
+import { h } from "./dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -50,6 +51,9 @@ const DRAW = {
   star: () => [svg("polygon", { points: starPoints(), fill: "#8e4fc7" })],
   years: () => [svg("path", { d: "M6 2.5h12M6 21.5h12M7.5 2.5c0 5 3.5 6.5 3.5 9.5s-3.5 4.5-3.5 9.5M16.5 2.5c0 5-3.5 6.5-3.5 9.5s3.5 4.5 3.5 9.5", fill: "none", stroke: "currentColor", "stroke-width": 1.8, "stroke-linecap": "round" }),
     svg("path", { d: "M9 6.5h6l-3 3.8zM8.6 20.2c1-2.4 2.2-3.4 3.4-3.4s2.4 1 3.4 3.4z", fill: "#d08a2c" })],
+  vp: () => [svg("circle", { cx: 12, cy: 9, r: 7, fill: "currentColor" }),
+    svg("path", { d: "M7.5 14 5 22l3.5-1.5L11 23l1-7M16.5 14l2.5 8-3.5-1.5L13 23l-1-7", fill: "currentColor" }),
+    svg("path", { d: "M12 5l1.2 2.5 2.7.3-2 1.8.6 2.7L12 11l-2.5 1.3.6-2.7-2-1.8 2.7-.3z", fill: "#fff" })],
   trophy: () => [svg("path", { d: "M7 3h10v5.5a5 5 0 0 1-10 0zM7 5H3.5c0 3 1.5 4.8 4 5M17 5h3.5c0 3-1.5 4.8-4 5M10.5 13.2h3l.7 4h-4.4zM7.5 17.2h9v3.3h-9z", fill: "#e0a800", stroke: "#8a6500", "stroke-width": 0.8 })],
   sound: () => [svg("path", { d: "M3.5 9h4l5-4.5v15l-5-4.5h-4z", fill: "currentColor" }),
     svg("path", { d: "M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12", fill: "none", stroke: "currentColor", "stroke-width": 1.8, "stroke-linecap": "round" })],
@@ -59,8 +63,16 @@ const DRAW = {
   cross: () => [svg("path", { d: "M5.5 5.5l13 13M18.5 5.5l-13 13", fill: "none", stroke: "currentColor", "stroke-width": 3, "stroke-linecap": "round" })],
 };
 
+/** A card set's resources in the order a cost is read: time first, then the resources, then Stars. */
+export const ORDER = ["years", "money", "book", "heart", "house", "smile", "star"];
+
 /** The icon names a card set's resources use (the rulebook's Heart & Cross is "care" here). */
 export const RESOURCE_ICON = { money: "money", book: "book", heart: "care", house: "house", smile: "smile", star: "star", years: "years" };
+
+/** Whether there is a drawing called `name` (an unknown name is drawn as a Star). */
+export function hasIcon(name) {
+  return name in DRAW;
+}
 
 /**
  * An icon as an inline SVG, with its meaning for screen readers (`label`), or hidden from

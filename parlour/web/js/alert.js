@@ -1,15 +1,14 @@
-// Sound and vibration when it becomes your turn (on the shared table, at each moment):
-// on by default with a seat, off on the table; a switch on every screen, remembered by
-// the browser.
+// Sound and vibration when it becomes your turn: on by default, a switch on every phone,
+// remembered by the browser (the TV's sound is stage/sound.js).
 
 const KEY = "parlour:alerts";
 let audio = null;
 
-/** Whether alerts are on (the person's choice, else the default for this screen). */
-export function alertsOn(tableOnly) {
+/** Whether alerts are on (the person's choice, else on). */
+export function alertsOn() {
   let saved = null;
   try { saved = localStorage.getItem(KEY); } catch { /* private mode */ }
-  return saved === null ? !tableOnly : saved === "on";
+  return saved === null || saved === "on";
 }
 
 export function setAlerts(on) {
@@ -29,8 +28,8 @@ export function unlockOnFirstTap() {
 }
 
 /** Two soft notes and a short buzz. Counted in body[data-chimes] (for tests and scripts). */
-export function chime(tableOnly) {
-  if (!alertsOn(tableOnly)) return;
+export function chime() {
+  if (!alertsOn()) return;
   document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
   try {
     if (audio && audio.state === "running") {

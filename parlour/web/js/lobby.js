@@ -10,7 +10,7 @@ const PACES = [["relaxed", "Relaxed: more time to read each reveal"], ["normal",
 const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard" };
 
 /** Draw the lobby into `el`; `send(message)` returns the server's reply. */
-export function drawLobby(el, room, you, { games, tableOnly, send }) {
+export function drawLobby(el, room, you, { games, send }) {
   const game = games.find((g) => g.id === room.game);
   const limit = room.max_name_length || 24;
   const nameInput = h("input", { id: "player-name", type: "text", autocomplete: "nickname",
@@ -25,20 +25,20 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
   };
   nameInput.addEventListener("input", count);
   const full = room.seats.every((seat) => seat.name !== null);
-  const seatList = h("ol", { class: "seats" }, room.seats.map((seat, i) => seatRow(room, you, seat, i, nameInput, tableOnly, send)));
+  const seatList = h("ol", { class: "seats" }, room.seats.map((seat, i) => seatRow(room, you, seat, i, nameInput, send)));
   const parts = [h("h2", {}, room.title)];
   if (game && game.how_to_play) {
     parts.push(h("p", { class: "rules-link" }, `New to ${room.title.replace(/\?$/, "")}? `,  // "What's It to Ya?" has its own
       h("a", { href: game.how_to_play, target: "_blank", id: "lobby-how-to-play" }, "How to play"), " (a short read, with examples)"));
   }
-  if (!tableOnly && you.seat === null && full) {
+  if (you.seat === null && full) {
     parts.push(h("p", { class: "watching", id: "watching" },
       "Every seat is taken: you are watching. ", you.host ? "Add a seat to play." : "Ask the host for a seat to play."));
     if (!you.host) parts.push(askToPlay(room, you, send));
   }
   if (you.host) parts.push(answerRequests(room, send));
-  if (room.stacked) parts.push(stackedNotice(room, you, tableOnly, send));
-  if (!tableOnly) parts.push(h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), nameInput, counter));
+  if (room.stacked) parts.push(stackedNotice(room, you, send));
+  parts.push(h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), nameInput, counter));
   parts.push(seatList);
   if (you.host) parts.push(hostSettings(room, game, games, send));
   else parts.push(h("p", { class: "hint" }, "The host picks the game and starts when everyone is seated."), optionSummary(room, game));
@@ -51,14 +51,14 @@ export function drawLobby(el, room, you, { games, tableOnly, send }) {
   if ($("#player-name")) count();
 }
 
-function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
+function seatRow(room, you, seat, i, nameInput, send) {
   const label = seat.label || "empty";
   const bits = [h("span", { class: "seat-no" }, `Seat ${i + 1}`), h("span", { class: "seat-name" }, label)];
   if (seat.you) bits.push(h("span", { class: "tag" }, "you"));
   if (seat.to_accept) bits.push(h("span", { class: "tag watching" }, "deck not accepted yet"));
   else if (seat.human && seat.presence !== "online") bits.push(h("span", { class: "tag dim" }, presenceText(seat)));
   const actions = [];
-  if (!tableOnly && (seat.name === null || seat.you)) {
+  if (seat.name === null || seat.you) {
     actions.push(h("button", { type: "button", id: `sit-${i}`, onclick: () => {
       const name = nameInput.value.trim();
       localStorage.setItem("parlour:name", name);
@@ -87,8 +87,8 @@ function seatRow(room, you, seat, i, nameInput, tableOnly, send) {
 
 // A stacked deck: the host chose the cards' order. Every other person seated reads the
 // server's notice and accepts it before the game can start (docs/security.md).
-function stackedNotice(room, you, tableOnly, send) {
-  const mine = you.seat !== null && !tableOnly ? room.seats[you.seat] : null;
+function stackedNotice(room, you, send) {
+  const mine = you.seat !== null ? room.seats[you.seat] : null;
   const waiting = room.seats.filter((seat) => seat.to_accept).map((seat) => seat.name);
   let answer;
   if (mine && mine.to_accept) {

@@ -1,13 +1,10 @@
 // What just happened, told once and out of the way: on a phone, one line under the status
-// (never over a control, dismissible); on the shared table, a big moment for a few seconds
-// and the last few lines of the log; reactions float up from the seat that sent them.
+// (never over a control, dismissible); reactions float up from the seat that sent them.
+// (The TV tells its moments with stage/moments.js.)
 import { h, fill } from "./dom.js";
 import { paintNames, seatClass } from "./seats.js";
 
 const FRESH_MS = 6000;
-const MOMENT_MS = 4500;
-const REVEAL_MS = 8000;  // a round's reveal (a table of guesses) takes longer to read
-const TICKER_LINES = 3;
 const KEEP = 3;  // lines of one seat's turn the moment gathers
 
 /** Lines (or reactions) numbered after `seen`; a server restart renumbers them from 1. */
@@ -121,44 +118,6 @@ export class Notice {
     this.el.classList.remove("fresh", "open");
     fill(this.el);
   }
-}
-
-/** The shared table's big moment: shown for a few seconds, then gone. */
-export class Moment {
-  constructor(el) {
-    this.el = el;
-    this.timer = null;
-    this.count = 0;
-    this.seat = null;
-  }
-
-  /** Show a moment; one seat's steps in a row gather into one (its last few lines). */
-  show(content, seat = null, long = false) {
-    this.count += 1;
-    const text = this.el.querySelector(".moment-text");
-    const gather = !this.el.hidden && text && seat !== null && seat !== undefined && seat === this.seat;
-    this.seat = seat;
-    this.el.className = seatClass(seat).trim();
-    if (gather) {
-      text.append(...[content].flat());
-      while (text.children.length > KEEP) text.firstElementChild.remove();
-    } else {
-      fill(this.el, h("div", { class: "moment-text" }, content));
-    }
-    this.el.dataset.n = String(this.count);
-    this.el.hidden = false;
-    this.el.classList.remove("show");
-    void this.el.offsetWidth;  // restart the entrance animation
-    this.el.classList.add("show");
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.el.hidden = true; }, long ? REVEAL_MS : MOMENT_MS);
-  }
-}
-
-/** The last few lines of the log, newest last (the shared table's "what happened"). */
-export function ticker(el, log, names) {
-  fill(el, log.slice(-TICKER_LINES).map((line) =>
-    h("li", { class: `kind-${line.kind}${seatClass(line.seat)}` }, paintNames(line.text, names))));
 }
 
 /**

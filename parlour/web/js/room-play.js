@@ -24,7 +24,7 @@ export async function drawPlay(page, room, you, play) {
   }
   const seatNames = playerNames(room);
   const ctx = {
-    names: seatNames, you: play.seat, toAct: play.to_act, room, table: state.tableOnly,
+    names: seatNames, you: play.seat, toAct: play.to_act, room,
     colour, seatClass, seatName: (s) => seatName(seatNames, s, { you: play.seat }),
   };
   const changed = play.version !== state.version;
@@ -62,17 +62,17 @@ export async function drawPlay(page, room, you, play) {
   drawReactions(page, room, play);
   fill(el.host, you.host ? hostPanel(room, play, page.send, state.host) : null);
   fitTables(el.play, seatNames);
-  if (myTurn && !state.hadTurn && !loaded) chime(state.tableOnly);
+  if (myTurn && !state.hadTurn && !loaded) chime();
   state.hadTurn = myTurn;
 }
 
-/** New log lines and reveals: the moment on the shared table; on a phone, the room's moment. */
+/** New log lines and reveals: the room's moment, or (from a server without moments) what changed. */
 function tellWhatHappened(page, r, room, play, ctx, changed, legalKey) {
-  const { state, notice, moment } = page;
+  const { state, notice } = page;
   const fresh = newSince(room.log, state.seenLog);
   const first = state.seenLog === null;
   state.seenLog = newest(room.log);
-  if (!state.tableOnly && room.moment !== undefined) {
+  if (room.moment !== undefined) {
     tellMoment(page, r, room, ctx, first, legalKey);
   } else if (first) {
     notice.settle(room.log[room.log.length - 1], ctx.names);
@@ -83,10 +83,7 @@ function tellWhatHappened(page, r, room, play, ctx, changed, legalKey) {
       texts = reveals(state.lastView, play.view).map((change) => safely(() => r.revealText(change, ctx), () => null)).filter(Boolean);
     }
     const found = changed || fresh.length ? momentOf(r, changed ? state.lastView : null, play.view, fresh, ctx, texts) : null;
-    if (found && state.tableOnly) {
-      moment.show(found.content, found.seat, found.long);
-      chime(state.tableOnly);  // the table has no turn: it may sound its moments
-    } else if (found && found.long) {
+    if (found && found.long) {
       notice.reveal(found.content, summaryOf(fresh, found.content, ctx), found.seat);
     } else if (found) {
       notice.show(found.content, found.seat);
@@ -181,7 +178,7 @@ function drawBanner({ el, state, send }, room, you, play, ctx) {
   else if (play.legal && !you.stand_in) parts.push(h("strong", { class: "your-turn" }, "Your move"));
   else parts.push(h("span", { class: "waiting" }, "Waiting for ", waiting.length ? listing(waiting) : "…"));
   if (play.seat !== null) parts.push(h("span", { class: `tag you-tag${seatClass(play.seat)}` }, `You are ${ctx.names[play.seat]}`));
-  else if (!state.tableOnly) parts.push(h("span", { class: "tag watching", id: "watching" }, "You are watching"));
+  else parts.push(h("span", { class: "tag watching", id: "watching" }, "You are watching"));
   if (play.deadline !== null && play.deadline !== undefined && !room.paused) {
     parts.push(h("span", { class: "clock", role: "timer", "aria-live": "off", "data-left": play.deadline }));
   }
@@ -190,7 +187,7 @@ function drawBanner({ el, state, send }, room, you, play, ctx) {
     parts.push(h("div", { class: "away" }, "A bot is playing for you. ",
       h("button", { type: "button", id: "back", onclick: () => send({ type: "back" }) }, "I'm back")));
   }
-  if (you.host && !state.tableOnly) parts.push(...quickFixes(room, play, send));
+  if (you.host) parts.push(...quickFixes(room, play, send));
   fill(el.banner, parts);
 }
 
@@ -264,7 +261,7 @@ function drawControls(page, r, room, play, ctx) {
   const own = r.controls ? safely(() => r.controls(legal, submit, play.view, ctx), () => null) : null;
   fill(el.controls, own || buildControls(legal, submit, { label: r.label, item: r.item }));
   const first = el.controls.querySelector("button, input, textarea, select");
-  if (first && !el.controls.contains(document.activeElement) && !state.tableOnly) {
+  if (first && !el.controls.contains(document.activeElement)) {
     if (state.held) state.focusLater = true;  // hidden under the moment: focused when it shows
     else first.focus({ preventScroll: true });
   }
@@ -307,7 +304,7 @@ function drawResult({ el, send }, r, room, you, play, ctx) {
 
 /** Emoji buttons for a seat; every new reaction floats up from its sender's seat. */
 function drawReactions({ el, state, live, notice }, room, play) {
-  const canReact = !state.tableOnly && play.seat !== null && room.status !== "lobby";
+  const canReact = play.seat !== null && room.status !== "lobby";
   el.react.hidden = !canReact;
   if (canReact && !el.react.firstChild) {
     fill(el.react, room.emoji.map((emoji) => h("button", { type: "button", class: "emoji", "aria-label": `React ${emoji}`,

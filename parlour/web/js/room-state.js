@@ -5,9 +5,8 @@ import { rendererFor, wordsOf } from "./render.js";
 const KEPT_VIEWS = 24;  // moments queue on the server: a few moves may pass before one is up
 
 export class RoomState {
-  constructor(code, tableOnly) {
+  constructor(code) {
     this.code = code;
-    this.tableOnly = tableOnly;  // the shared table (?table=1), not a seat's hand
     this.games = [];             // every game the server offers (for the rules link)
     this.last = null;            // the newest "room" message
     this.lastView = null;        // the view drawn before this one, to find reveals

@@ -1,35 +1,33 @@
 // The room page: the lobby, then the game, live over the websocket. On a phone (or any
-// screen with a seat) it is your hand: the decision first. With ?table=1 it is the shared
-// table for a TV across the room: the seats, large type, the moment, the join code.
-// The game itself is drawn by room-play.js; what the page remembers is a RoomState.
+// screen with a seat) it is your hand: the decision first; the TV across the room has a
+// page of its own (tv.js). The game itself is drawn by room-play.js; what the page
+// remembers is a RoomState.
 import { h, fill, $ } from "./dom.js";
 import { Live } from "./net.js";
 import { drawLobby } from "./lobby.js";
 import { paintNames, seatClass } from "./seats.js";
-import { Moment, Notice, newest, ticker } from "./moment.js";
+import { Notice, newest } from "./moment.js";
 import { alertsOn, setAlerts, unlockOnFirstTap } from "./alert.js";
 import { RoomState } from "./room-state.js";
 import { drawPlay } from "./room-play.js";
 
 const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
-const tableOnly = new URLSearchParams(location.search).get("table") === "1";
-if (tableOnly) document.documentElement.classList.add("tv");
 
 const el = {
   status: $("#conn"), code: $("#room-code"), title: $("#game-title"), lobby: $("#lobby"), play: $("#play"),
   banner: $("#banner"), seats: $("#seats"), table: $("#table"), hand: $("#hand"), controls: $("#controls"),
   instruction: $("#instruction"), sent: $("#sent"), error: $("#error"), result: $("#result"),
-  log: $("#log-list"), share: $("#share"), ticker: $("#ticker"), react: $("#react"), host: $("#host-play"),
+  log: $("#log-list"), share: $("#share"), react: $("#react"), host: $("#host-play"),
   alerts: $("#alerts"), floats: $("#floats"), rules: $("#how-to-play"), decide: $("#decide"),
 };
-const state = new RoomState(code, tableOnly);
+const state = new RoomState(code);
 state.host.redraw = () => redraw();
 
 document.title = `Parlour · ${code}`;
 el.code.textContent = code;
 unlockOnFirstTap();
 drawAlerts();
-el.alerts.addEventListener("click", () => { setAlerts(!alertsOn(tableOnly)); drawAlerts(); });
+el.alerts.addEventListener("click", () => { setAlerts(!alertsOn()); drawAlerts(); });
 
 fetch("/api/games").then((r) => r.json()).then((list) => {
   state.games = list;
@@ -37,7 +35,6 @@ fetch("/api/games").then((r) => r.json()).then((list) => {
 });
 
 const live = new Live(code, {
-  tableOnly,
   onStatus(status) {
     const text = { connecting: "Connecting…", online: "Connected", offline: "Connection lost: reconnecting…", gone: "No such room" }[status];
     $("#conn-text").textContent = text;  // in words: the dot beside it is only a reminder
@@ -55,7 +52,7 @@ const live = new Live(code, {
 });
 
 /** What the parts of the page that draw the game are given. */
-const page = { el, state, live, send, showError, redraw, notice: new Notice($("#notice")), moment: new Moment($("#moment")) };
+const page = { el, state, live, send, showError, redraw, notice: new Notice($("#notice")) };
 
 function redraw() {
   const msg = state.last;
@@ -66,12 +63,12 @@ document.addEventListener("visibilitychange", () => {
   const visible = document.visibilityState === "visible";
   // Coming back to the app: reconnect now rather than after the back-off.
   if (visible && live.ws.readyState > 1) live.open();
-  else if (!tableOnly) live.send({ type: "here", visible });
+  else live.send({ type: "here", visible });
 });
 
 /** The sound switch: short enough for one line of a phone's header ("🔔 On"). */
 function drawAlerts() {
-  const on = alertsOn(tableOnly);
+  const on = alertsOn();
   fill(el.alerts, h("span", { "aria-hidden": "true" }, on ? "🔔" : "🔕"), h("span", { class: "alerts-word" }, " Sound"), on ? " on" : " off");
   el.alerts.setAttribute("aria-pressed", String(on));
   el.alerts.title = "A sound and a buzz when it becomes your turn (tap to switch)";
@@ -101,7 +98,7 @@ async function draw(msg) {
   if (room.status === "lobby") {
     el.play.hidden = true;
     el.lobby.hidden = false;
-    drawLobby(el.lobby, room, you, { games: state.games, tableOnly, send });
+    drawLobby(el.lobby, room, you, { games: state.games, send });
     state.seenLog = newest(room.log);
     return;
   }
@@ -124,18 +121,15 @@ function drawRulesLink(room) {
 
 function drawShare(room) {
   const link = `${location.origin}/r/${room.code}`;
-  const qr = room.status === "lobby" || tableOnly;
   fill(el.share,
-    h("p", { class: "share-code" }, tableOnly && room.status !== "lobby" ? "Join or watch: " : "Room code ", h("strong", { class: "big-code" }, room.code)),
-    qr ? h("img", { src: `/api/rooms/${room.code}/qr.svg`, alt: `QR code to join room ${room.code}`, class: "qr", width: 160, height: 160 }) : null,
+    h("p", { class: "share-code" }, "Room code ", h("strong", { class: "big-code" }, room.code)),
+    room.status === "lobby" ? h("img", { src: `/api/rooms/${room.code}/qr.svg`, alt: `QR code to join room ${room.code}`, class: "qr", width: 160, height: 160 }) : null,
     h("p", { class: "small share-link" }, h("a", { href: link }, link)),
-    h("p", { class: "small" }, tableOnly ? h("a", { href: `/r/${room.code}` }, "Show my seat")
-      : h("a", { href: `/r/${room.code}?table=1`, target: "_blank" }, "Open the table view (for a shared screen)")));
+    h("p", { class: "small" }, h("a", { href: `/r/${room.code}/tv`, target: "_blank" }, "Open the table view (for a shared screen)")));
 }
 
 function drawLog(room) {
   const seatNames = room.seats.map((s) => s.name);
   fill(el.log, room.log.slice().reverse().map((line) =>
     h("li", { class: `kind-${line.kind}${seatClass(line.seat)}` }, paintNames(line.text, seatNames))));
-  if (tableOnly) ticker(el.ticker, room.log, seatNames);
 }

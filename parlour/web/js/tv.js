@@ -26,7 +26,7 @@ const el = {
 /** What the TV remembers: the room page's state, and the views, moments and finale of the game. */
 class TvState extends RoomState {
   constructor() {
-    super(code, true);
+    super(code);
     this.views = new Views();      // the spectator view after each move, by version
     this.momentSeen = null;        // the server's newest moment queued ("n/move")
     this.finalePushed = false;     // the game's end is queued (or shown)

@@ -2,7 +2,7 @@
 // on your phone, what each keep would score; on the TV, each turn's kept cards.
 // The numbers (turns, matches to win, your points) are the server's, counted by the rules.
 import { h } from "../dom.js";
-import { counted, listing, say } from "./common.js";
+import { counted, say } from "./common.js";
 
 /** The renderer, given the game's words (suits and ranks). */
 export default function loveMeNot(words) {
@@ -66,15 +66,6 @@ export default function loveMeNot(words) {
     return parts.join(", ") || "no pairs";
   }
 
-  function matchOver(m, n, ctx, big) {
-    const verdict = m.winners.length === 1 ? [ctx.seatName(m.winners[0]), " wins the match"] : "A tie: nobody wins this match";
-    const head = h("p", {}, `Match ${n}: `, ...listing(m.points.map((p, s) => [ctx.seatName(s), ` ${p}`])), " — ", verdict);
-    if (!big) return head;
-    return h("div", { class: "lmn-reveal" }, head, m.points.map((p, s) => h("div", { class: "lmn-row" },
-      h("span", { class: "row-label" }, ctx.seatName(s)), m.tableau[s].map((c) => card(c)), h("span", { class: "pile-mark" }, "pile"),
-      m.pile[s].map((c) => card(c)), h("span", { class: "hint" }, ` ${sums(m.breakdown[s])}`))));
-  }
-
   /**
    * A match's end on a phone: who won, and each player's kept cards, pile and how the
    * points add up (the rules' breakdown: "♥ 2×2 = 4, J♠ +3 = 7 points").
@@ -117,10 +108,6 @@ export default function loveMeNot(words) {
         return say("Keep one card in your tableau — the other goes on your pile",
           "Each suit scores (its cards in your tableau) × (its cards in your pile). A jack in your tableau also scores the other player's pile of its suit.");
       }
-      if (ctx.table) {
-        return say(`Turn ${view.turn} of ${view.turns}: each keeps one card and piles the other`,
-          "Last turn's kept cards turn face up; the piles show at the match's end.");
-      }
       return null;
     },
     /** The running score by each seat: matches won (a match's points show only at its end). */
@@ -157,17 +144,13 @@ export default function loveMeNot(words) {
     reveal(before, after, ctx) {
       if (after.history.length > before.history.length) {
         const m = after.history[after.history.length - 1];
-        return ctx.table ? matchOver(m, after.history.length, ctx, true) : matchEnd(m, after.history.length, ctx);
+        return matchEnd(m, after.history.length, ctx);
       }
       const shown = newlyShown(before, after);
       if (!shown.some((cards) => cards.length)) return null;
       const turn = Math.max(...shown.flat().map((t) => t.turn));
-      if (!ctx.table) {
-        return h("div", { class: "lmn-turn" }, h("p", {}, `Kept in turn ${turn}:`),
-          h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("span", { class: "lmn-kept-seat" }, ctx.seatName(s), " ", cards.map((t) => card(t.card))))));
-      }
-      return h("div", { class: "lmn-reveal" }, h("p", {}, `Kept in turn ${turn}`),
-        h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("div", {}, ctx.seatName(s), h("div", {}, cards.map((t) => card(t.card)))))));
+      return h("div", { class: "lmn-turn" }, h("p", {}, `Kept in turn ${turn}:`),
+        h("div", { class: "lmn-kept" }, shown.map((cards, s) => h("span", { class: "lmn-kept-seat" }, ctx.seatName(s), " ", cards.map((t) => card(t.card))))));
     },
     revealText() {
       return null;

@@ -68,14 +68,14 @@ export default function myFavouriteThings(words) {
           view.trick.plays.length ? trickList(view.trick.plays, ctx) : h("p", { class: "empty" }, "nothing played yet")));
       }
       if (view.seats.some((s) => s.category || s.hand.length || s.played.length)) {
-        parts.push(h("details", { class: "tap-open", open: ctx.table || ctx.you === null }, h("summary", {}, "Everyone's cards"), h("ul", { class: "plays" }, view.seats.map((s) =>
+        parts.push(h("details", { class: "tap-open", open: ctx.you === null }, h("summary", {}, "Everyone's cards"), h("ul", { class: "plays" }, view.seats.map((s) =>
           h("li", {}, cardsOf(view, s.seat, ctx),
             s.hand.length ? h("div", {}, h("span", { class: "hint" }, "In hand: "), s.hand.map((e) => sleeve(e))) : null,
             s.played.length ? h("div", {}, h("span", { class: "hint" }, "Played: "), s.played.map((p) => sleeve(p.entry, p.rank))) : null)))));
       }
       const done = view.tricks.filter((t) => t.round === view.round).slice().reverse();
       if (done.length) {
-        parts.push(h("details", { class: "tap-open", open: !ctx.table && ctx.you === null }, h("summary", {}, "Tricks this round"),
+        parts.push(h("details", { class: "tap-open", open: ctx.you === null }, h("summary", {}, "Tricks this round"),
           done.map((t) => h("div", {}, h("p", { class: "hint" }, `Trick ${t.number}: `, ctx.names[t.winner], " wins a heart"),
             trickList(t.plays, ctx, t.winner)))));
       }
@@ -103,14 +103,6 @@ export default function myFavouriteThings(words) {
         return say(["Play one of your cards — the one ", ctx.seatName(writer), " loves most wins"],
           [`${ctx.names[writer]} ranked their favourite “${view.seats[me].category}” on your cards. The lowest rank wins the trick; `,
             `a ${BROKEN.name} beats a 1 when both are played.`]);
-      }
-      if (!ctx.table) return null;
-      const way = view.direction;
-      if (view.phase === "category") return say(`Everyone gives their ${way} neighbour a category`);
-      if (view.phase === "writing") return say("Everyone writes their favourites on a neighbour's cards", "1 = most loved, the Broken Heart = disliked.");
-      if (view.phase === "play" && view.trick) {
-        return say(["Trick ", String(view.trick.number), ": ", ctx.seatName(view.trick.leader), " leads"],
-          `The most loved thing wins a heart; a ${BROKEN.name} beats a 1.`);
       }
       return null;
     },

@@ -29,7 +29,7 @@ const AREAS = { achievements: "Achievements", life_stories: "Life Stories", proj
 /** The renderer, given the words of the card set played. */
 export default function myStory(words) {
   const k = kit(words);
-  const { card, cardName, chip, amounts } = k;
+  const { card, cardName, chip } = k;
 
   /** The server's price of one of the seat's choices: what it pays and (a conversion) gets. */
   function priceOf(view, action) {
@@ -172,7 +172,7 @@ export default function myStory(words) {
       const me = view.seat;
       if (view.phase === "choose") {
         if (legal) return say("Keep one occupation: it starts your CV and its ability works every turn", "The other is shuffled into your deck.");
-        return ctx.table ? say("Everyone keeps one of two occupations", "Then the youngest plays first.") : null;
+        return null;
       }
       if (!turn) return null;
       const age = view.seats[turn.seat].age;
@@ -191,7 +191,7 @@ export default function myStory(words) {
         return say(turn.explored ? "Grow, or end your turn" : "Take a card, or end your turn",
           [...have, "; unspent resources are lost when the turn ends."]);
       }
-      if (ctx.table || me !== null) {
+      if (me !== null) {
         return say([ctx.seatName(turn.seat), ` plays a turn (age ${age})`],
           `Whoever is youngest plays next: spending years means waiting. At ${view.ages.retire} a player retires.`);
       }

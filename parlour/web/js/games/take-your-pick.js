@@ -62,7 +62,7 @@ export default function takeYourPick(words) {
       if (reads.length) {
         const list = h("ul", { class: "plays" }, reads.slice().reverse().map((r) => readLine(r, ctx)));
         // A past round, on a phone, is one tap away: the decision of this round comes first.
-        const past = reads[0].round !== view.round && ctx.you !== null && !ctx.table;
+        const past = reads[0].round !== view.round && ctx.you !== null;
         parts.push(past ? h("details", { class: "tap-open" }, h("summary", {}, `${title}: what was read`), list)
           : h("div", {}, h("h3", { class: "panel-title" }, title), list));
       }
@@ -92,12 +92,6 @@ export default function takeYourPick(words) {
       }
       if (view.reading && view.reading.reader === me) {
         return say(["Your card is being read to ", ctx.seatName(subject)], "Will the pick match your guess?");
-      }
-      if (ctx.table) {
-        if (view.reading) {
-          return say([ctx.seatName(view.reading.reader), " reads to ", ctx.seatName(subject), ": which is more you?"]);
-        }
-        return say(["Everyone guesses ", ctx.seatName(subject), "'s picks"], `${words.question} A wrong guess ends a reader's turn.`);
       }
       return null;
     },

@@ -21,29 +21,6 @@ export default function whatsItToYa(words) {
   }
 
   /**
-   * A finished round: the dealer's words in their order (rows), and for each guesser the
-   * place they gave each word (a column each), ✓ where it matches; their count at the foot.
-   * Too wide for a phone, it becomes one card per guesser (fit.js).
-   */
-  function roundTable(round, ctx) {
-    const order = round.rankings[round.dealer];
-    const guessers = round.rankings.map((_, s) => s).filter((s) => s !== round.dealer);
-    return h("table", { class: "scores wity-reveal" },
-      h("caption", {}, `Round ${round.round}: ${ctx.names[round.dealer]}'s order against the guesses`),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, `${ctx.names[round.dealer]} (${DEALER})`),
-        guessers.map((s) => h("th", { scope: "col", class: round.winners.includes(s) ? "win" : "" }, ctx.names[s])))),
-      h("tbody", {},
-        order.map((word, i) => h("tr", {}, h("th", { scope: "row" }, `${i + 1}. ${word}`),
-          guessers.map((s) => {
-            const place = round.rankings[s].indexOf(word) + 1;
-            const right = round.matches[s][i];  // the rules' count, place by place
-            return h("td", { class: right ? "win" : "" }, right ? `${place} ✓` : String(place));
-          }))),
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Right"),
-          guessers.map((s) => h("td", { class: round.winners.includes(s) ? "win" : "" }, String(round.correct[s]))))));
-  }
-
-  /**
    * A finished round on a phone, at a glance: the dealer's order, then a row per guesser
    * with a mark under each of the dealer's places (✓ where the rules matched the guess,
    * else the place the guesser gave that word) and their count.
@@ -70,9 +47,6 @@ export default function whatsItToYa(words) {
       h("p", {}, takers(round, ctx)));
   }
 
-  function roundPanel(round, ctx) {
-    return h("div", { class: "wity-round" }, roundTable(round, ctx), h("p", {}, takers(round, ctx)));
-  }
 
   return {
     table(view, ctx) {
@@ -82,9 +56,8 @@ export default function whatsItToYa(words) {
       ];
       if (view.table && view.table.length && !view.over) parts.push(h("div", {}, h("h3", { class: "panel-title" }, "On the table"), wordList(view.table)));
       const last = view.history && view.history[view.history.length - 1];
-      // The last round's reveal: on the TV in full; on a phone (which showed it as its moment), one tap away.
-      if (last && ctx.table) parts.push(roundPanel(last, ctx));
-      else if (last) parts.push(h("details", { class: "tap-open", open: view.over }, h("summary", {}, `Round ${last.round}: how everyone guessed`), roundGrid(last, ctx)));
+      // The last round's reveal, shown as its moment: then one tap away.
+      if (last) parts.push(h("details", { class: "tap-open", open: view.over }, h("summary", {}, `Round ${last.round}: how everyone guessed`), roundGrid(last, ctx)));
       return h("div", { class: "wity" }, parts);
     },
     /** The one instruction, by role, naming the dealer. */
@@ -98,10 +71,6 @@ export default function whatsItToYa(words) {
         }
         return say(["Guess how ", ctx.seatName(dealer), " ranks these five — most important first"],
           ["Each word you put where ", ctx.names[dealer], " does is one right; the most right take the five cards."]);
-      }
-      if (ctx.table) {
-        return say([ctx.seatName(dealer), " ranks these five; everyone else guesses the order"],
-          `${words.token_meaning}. The most right answers take the cards.`);
       }
       return null;
     },
@@ -121,7 +90,7 @@ export default function whatsItToYa(words) {
     reveal(before, after, ctx) {
       if (!after.history || after.history.length <= (before.history || []).length) return null;
       const round = after.history[after.history.length - 1];
-      return ctx.table ? roundPanel(round, ctx) : roundGrid(round, ctx);
+      return roundGrid(round, ctx);
     },
     label(action) {
       return "rank" in action ? `Your order: ${action.rank.join(" › ")}` : JSON.stringify(action);

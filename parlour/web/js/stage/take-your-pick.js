@@ -2,7 +2,7 @@
 // read, large: two phrases, "which describes you best?". At each answer the card turns
 // over with the Subject's pick lit and the guess marked right or wrong.
 import { h } from "../dom.js";
-import { cardBack, turning, wordCard } from "./cards.js";
+import { cardBack, turning } from "./cards.js";
 import { icon } from "../icons.js";
 import { byPlayer, counted } from "./parts.js";
 import { say } from "./stages.js";

@@ -1,6 +1,6 @@
 // The game being played, on the room page: the banner, the seats, the table, this seat's
 // hand and decision, what just happened, the result. `page` is the room page's parts:
-// { el, state (a RoomState), live, send, showError, notice, moment }.
+// { el, state (a RoomState), live, send, showError, notice }.
 import { h, fill, refill, show } from "./dom.js";
 import { buildControls } from "./controls.js";
 import { reveals, tree } from "./render.js";

@@ -5,7 +5,7 @@
 import { h, fill, $ } from "./dom.js";
 import { Live } from "./net.js";
 import { drawLobby } from "./lobby.js";
-import { paintNames, seatClass } from "./seats.js";
+import { paintNames, playerNames, seatClass } from "./seats.js";
 import { Notice, newest } from "./moment.js";
 import { alertsOn, setAlerts, unlockOnFirstTap } from "./alert.js";
 import { RoomState } from "./room-state.js";
@@ -129,7 +129,7 @@ function drawShare(room) {
 }
 
 function drawLog(room) {
-  const seatNames = room.seats.map((s) => s.name);
+  const seatNames = playerNames(room);
   fill(el.log, room.log.slice().reverse().map((line) =>
     h("li", { class: `kind-${line.kind}${seatClass(line.seat)}` }, paintNames(line.text, seatNames))));
 }

@@ -23,9 +23,11 @@ export function myStoryPieces(words) {
     const entries = Object.entries(map || {}).filter(([, n]) => n)
       .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
     const crowded = entries.length >= 5;
-    const parts = entries.map(([k, n]) => (crowded && n === 1
-      ? h("span", { class: "count", title: named(k, n) }, icon(RESOURCE_ICON[k] || "star", { label: named(k, n) }))
-      : counted(RESOURCE_ICON[k] || "star", n, named(k, n))));
+    const parts = entries.map(([k, n]) => {
+      const name = RESOURCE_ICON[k] || "star";
+      const label = named(k, n);
+      return crowded && n === 1 ? h("span", { class: "count", title: label }, icon(name, { label })) : counted(name, n, label);
+    });
     return parts.length ? h("span", { class: parts.length + beside > 3 ? "amounts many" : "amounts" }, parts) : none;
   }
 
